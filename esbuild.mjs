@@ -1,0 +1,58 @@
+// Bundles the extension, the sandbox and the sandbox's query worker (separate entries, minified,
+// source maps, node20). Type-checking is `npm run typecheck` (esbuild only strips types).
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const watch = args.has('--watch');
+const sandboxOnly = args.has('--sandbox-only');
+const production = !args.has('--dev');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: production,
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+  external: ['vscode'],
+  metafile: true,
+};
+
+const entries = [
+  { name: 'sandbox', entryPoints: { sandbox: 'src/sandbox/main.ts' } },
+  { name: 'queryWorker', entryPoints: { queryWorker: 'src/sandbox/query/worker.ts' } },
+];
+if (!sandboxOnly) {
+  // Two extension bundles: the small one evaluated at activation, and the client loaded on first use.
+  entries.unshift(
+    { name: 'extension', entryPoints: { extension: 'src/extension/extension.ts' } },
+    { name: 'core', entryPoints: { core: 'src/extension/core.ts' } },
+  );
+}
+
+fs.mkdirSync('dist', { recursive: true });
+fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+
+const contexts = [];
+for (const entry of entries) {
+  if (!Object.values(entry.entryPoints).every((p) => fs.existsSync(p))) {
+    console.warn(`esbuild: skipping ${entry.name} (no entry file yet)`);
+    continue;
+  }
+  const options = { ...common, entryPoints: entry.entryPoints, outdir: 'dist' };
+  if (watch) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+    contexts.push(ctx);
+  } else {
+    const result = await esbuild.build(options);
+    fs.writeFileSync(path.join('dist', `${entry.name}.meta.json`), JSON.stringify(result.metafile));
+  }
+}
+if (watch) console.log('esbuild: watching');

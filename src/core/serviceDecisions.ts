@@ -1,0 +1,26 @@
+/**
+ * Our own decisions where neither the interface nor the live service says (service-gaps.md, last
+ * section). Kept in one place so that they are easy to change; the client and the sandbox both read them.
+ */
+
+/** Listing a dataset's files: a paged list of dataset files. */
+export const datasetFilesPath = (datasetId: string): string => `/v1/datasets/${encodeURIComponent(datasetId)}/files/`;
+
+/** Submitting a database query: answered 202 with `{worksheet_query_id, status}`; then poll the result. */
+export const submitQueryPath = '/v1/database/query/';
+
+/** Status values of a database query result. */
+export const QUERY_STATUSES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE'] as const;
+export type QueryStatus = (typeof QUERY_STATUSES)[number];
+
+/** A query in one of these states will not change any more. */
+export function isFinalQueryStatus(status: string): boolean {
+  return status === 'SUCCESS' || status === 'FAILURE';
+}
+
+/**
+ * Format of the jobs list `metadata` / `exclude_metadata` filters: comma-separated `key:value`
+ * pairs; a job matches `metadata` when every pair equals the job's metadata value (compared as text),
+ * and is dropped by `exclude_metadata` when any pair matches.
+ */
+export const METADATA_FILTER_FORMAT = 'key:value[,key:value...]';

@@ -1,0 +1,42 @@
+import * as vscode from 'vscode';
+import { Commands } from '../constants';
+import type { Connection } from '../connection/connection';
+import { signIn } from '../connection/signIn';
+import type { Log } from '../log';
+import type { LocalSandbox } from '../sandbox/localSandbox';
+import { registerCommand } from './commandRunner';
+
+/** Sign in/out, the local sandbox, the log and the connection menu. */
+export function registerConnectionCommands(connection: Connection, sandbox: LocalSandbox, log: Log): vscode.Disposable[] {
+  return [
+    registerCommand(log, Commands.signIn, () => signIn(connection)),
+    registerCommand(log, Commands.signOut, async () => {
+      await connection.signOut();
+      void vscode.window.showInformationMessage('Signed out. The token was removed from secret storage.');
+    }),
+    registerCommand(log, Commands.startSandbox, () => sandbox.start()),
+    registerCommand(log, Commands.stopSandbox, () => sandbox.stop()),
+    registerCommand(log, Commands.showLog, () => log.show()),
+    registerCommand(log, Commands.showConnectionMenu, () => showConnectionMenu(connection, sandbox)),
+  ];
+}
+
+async function showConnectionMenu(connection: Connection, sandbox: LocalSandbox): Promise<void> {
+  type Item = vscode.QuickPickItem & { command: string; args?: unknown[] };
+  const state = connection.state;
+  const items: Item[] = [];
+  if (state.kind === 'connected') {
+    items.push({ label: '$(sign-out) Sign Out', description: state.info.host, command: Commands.signOut });
+    items.push({ label: '$(key) Sign In to Another Service…', command: Commands.signIn });
+  } else {
+    items.push({ label: '$(sign-in) Sign In…', command: Commands.signIn });
+  }
+  if (sandbox.isRunning) items.push({ label: '$(debug-stop) Stop Local Sandbox', command: Commands.stopSandbox });
+  else items.push({ label: '$(beaker) Start Local Sandbox', description: 'try everything locally, no account needed', command: Commands.startSandbox });
+  items.push({ label: '$(output) Show Log', command: Commands.showLog });
+  items.push({ label: '$(settings-gear) Open Settings', command: 'workbench.action.openSettings', args: [`@ext:agent-workbench.agent-workbench`] });
+  const title = state.kind === 'connected' ? `Agent Workbench — ${state.info.baseUrl} · organization ${state.info.organizationId}` : 'Agent Workbench — not connected';
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose an action' });
+  if (pick) await vscode.commands.executeCommand(pick.command, ...(pick.args ?? []));
+}
+

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { Settings } from './constants';
+import { baseUrlProblem, normalizeBaseUrl, organizationIdProblem } from '../core/connectionSettings';
+
+/** The connection settings as they stand, with a problem text when they cannot be used. */
+export interface ConnectionSettings {
+  baseUrl: string | undefined;
+  organizationId: string | undefined;
+  problem: string | undefined;
+}
+
+function section(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(Settings.section);
+}
+
+/** Reads and validates the base URL and organization ID. */
+export function readConnectionSettings(): ConnectionSettings {
+  const rawUrl = (section().get<string>(Settings.baseUrl) ?? '').trim();
+  const rawOrg = (section().get<string>(Settings.organizationId) ?? '').trim();
+  const urlProblem = rawUrl ? baseUrlProblem(rawUrl) : undefined;
+  const orgProblem = rawOrg ? organizationIdProblem(rawOrg) : undefined;
+  return {
+    baseUrl: rawUrl && !urlProblem ? normalizeBaseUrl(rawUrl) : undefined,
+    organizationId: rawOrg && !orgProblem ? rawOrg : undefined,
+    problem: urlProblem ? `Setting ${Settings.section}.${Settings.baseUrl}: ${urlProblem}` : orgProblem ? `Setting ${Settings.section}.${Settings.organizationId}: ${orgProblem}` : undefined,
+  };
+}
+
+/** Writes both connection settings to the user's (global) settings. */
+export async function writeConnectionSettings(baseUrl: string, organizationId: string): Promise<void> {
+  await section().update(Settings.baseUrl, baseUrl, vscode.ConfigurationTarget.Global);
+  await section().update(Settings.organizationId, organizationId, vscode.ConfigurationTarget.Global);
+}
+
+/** The request timeout in milliseconds (setting in seconds). */
+export function requestTimeoutMs(): number {
+  const seconds = section().get<number>(Settings.requestTimeoutSeconds) ?? 30;
+  return Math.min(Math.max(seconds, 1), 600) * 1000;
+}
+
+/** True when a configuration change touches the connection. */
+export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(`${Settings.section}.${Settings.baseUrl}`) || event.affectsConfiguration(`${Settings.section}.${Settings.organizationId}`) || event.affectsConfiguration(`${Settings.section}.${Settings.requestTimeoutSeconds}`);
+}

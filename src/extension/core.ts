@@ -1,0 +1,5 @@
+/**
+ * The heavy half of the extension (HTTP client, schemas), bundled apart as `dist/core.js` and loaded
+ * on first use, so that activation evaluates only the small wiring bundle.
+ */
+export { ServiceClient, isServiceError, ServiceError } from '../core/client';

@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { registerConnectionCommands } from './commands/connectionCommands';
+import { Connection } from './connection/connection';
+import { applyProvisionedConnection } from './connection/provisioning';
+import { Log } from './log';
+import { LocalSandbox } from './sandbox/localSandbox';
+import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
+import { ConnectionViews } from './views/connectionViews';
+
+let sandbox: LocalSandbox | undefined;
+
+/** Wires the extension together. Nothing slow happens here: the client loads on first use. */
+export function activate(context: vscode.ExtensionContext): void {
+  const log = new Log();
+  const connection = new Connection(context, log);
+  sandbox = new LocalSandbox(context, connection, log);
+  context.subscriptions.push(
+    log,
+    connection,
+    sandbox,
+    new ConnectionStatusBar(connection),
+    new ConnectionViews(connection, {}),
+    ...registerConnectionCommands(connection, sandbox, log),
+  );
+  // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
+  void connection.refresh().then(() => applyProvisionedConnection(connection, log));
+}
+
+/** Stops the local sandbox (if this window started it) and lets it flush its data. */
+export async function deactivate(): Promise<void> {
+  await sandbox?.shutdown();
+  sandbox = undefined;
+}

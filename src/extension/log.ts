@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { redact } from '../core/redact';
+
+/**
+ * The extension's log (a LogOutputChannel, so the user picks the level). Every line passes through
+ * `redact`, so a token that reached a message by accident is still never written.
+ */
+export class Log implements vscode.Disposable {
+  private readonly channel = vscode.window.createOutputChannel('Agent Workbench', { log: true });
+  private readonly secrets = new Set<string>();
+
+  /** Remembers a secret so that it is masked wherever it would appear in the log. */
+  addSecret(secret: string | undefined): void {
+    if (secret) this.secrets.add(secret);
+  }
+
+  info(message: string): void {
+    this.channel.info(this.clean(message));
+  }
+  warn(message: string): void {
+    this.channel.warn(this.clean(message));
+  }
+  error(message: string, error?: unknown): void {
+    const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+    this.channel.error(this.clean(detail ? `${message}: ${detail}` : message));
+  }
+  debug(message: string): void {
+    this.channel.debug(this.clean(message));
+  }
+  trace(message: string): void {
+    this.channel.trace(this.clean(message));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  private clean(text: string): string {
+    return redact(text, this.secrets);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import { Commands } from '../constants';
+import type { Connection, ConnectionState } from '../connection/connection';
+import { Disposable } from '../util/disposable';
+
+/** Shows where the extension is connected (or that it is not), and opens the connection menu on click. */
+export class ConnectionStatusBar extends Disposable {
+  private readonly item = this.register(vscode.window.createStatusBarItem('agentWorkbench.connection', vscode.StatusBarAlignment.Left, 10));
+
+  constructor(connection: Connection) {
+    super();
+    this.item.name = 'Agent Workbench Connection';
+    this.item.command = Commands.showConnectionMenu;
+    this.register(connection.onDidChange((state) => this.render(state)));
+    this.render(connection.state);
+    this.item.show();
+  }
+
+  private render(state: ConnectionState): void {
+    if (state.kind === 'connected') {
+      const { info } = state;
+      this.item.text = `${info.isSandbox ? '$(beaker)' : '$(cloud)'} ${info.host}`;
+      this.item.tooltip = new vscode.MarkdownString(
+        `**Agent Workbench** — connected${info.isSandbox ? ' to the local sandbox' : ''}\n\n` +
+          `Service: \`${info.baseUrl}\`\n\nOrganization: \`${info.organizationId}\`\n\nClick for connection actions.`,
+      );
+      this.item.backgroundColor = undefined;
+      this.item.accessibilityInformation = { label: `Agent Workbench connected to ${info.host}` };
+    } else {
+      this.item.text = '$(debug-disconnect) Agent Workbench: signed out';
+      this.item.tooltip = state.problem ? `Not connected: ${state.problem}` : 'Not connected. Click to sign in or start the local sandbox.';
+      this.item.backgroundColor = state.problem ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      this.item.accessibilityInformation = { label: 'Agent Workbench signed out' };
+    }
+  }
+}

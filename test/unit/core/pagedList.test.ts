@@ -1,0 +1,126 @@
+import * as assert from 'node:assert/strict';
+import { PagedList, type PageResult } from '../../../src/core/pagedList';
+
+interface Item {
+  id: number;
+}
+
+/** A fake service list of `total` items, `size` per page, that records the pages asked for. */
+function fakeList(total: number, size: number) {
+  const asked: number[] = [];
+  let failNext: unknown;
+  const fetch = async (page: number): Promise<PageResult<Item>> => {
+    asked.push(page);
+    if (failNext) {
+      const e = failNext;
+      failNext = undefined;
+      throw e;
+    }
+    const start = (page - 1) * size;
+    const results = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: start + i }));
+    return { count: total, results, nextPage: start + size < total ? page + 1 : null };
+  };
+  return { fetch, asked, failOnce: (e: unknown) => (failNext = e) };
+}
+
+describe('paged list', () => {
+  it('loads only the first page, then says how many remain', async () => {
+    const svc = fakeList(120, 50);
+    const list = new PagedList(svc.fetch);
+    assert.equal(list.state.kind, 'idle');
+    await list.ensureLoaded();
+    const state = list.state;
+    assert.equal(state.kind, 'loaded');
+    if (state.kind !== 'loaded') return;
+    assert.equal(state.items.length, 50);
+    assert.equal(state.remaining, 70);
+    assert.equal(state.hasMore, true);
+    assert.deepEqual(svc.asked, [1]);
+  });
+
+  it('loads the next page on "load more" until none remain', async () => {
+    const svc = fakeList(120, 50);
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    await list.loadMore();
+    await list.loadMore();
+    await list.loadMore();
+    const state = list.state;
+    assert.ok(state.kind === 'loaded' && state.items.length === 120 && !state.hasMore && state.remaining === 0);
+    assert.deepEqual(svc.asked, [1, 2, 3]);
+  });
+
+  it('shares one load between callers that ask at the same time', async () => {
+    const svc = fakeList(10, 5);
+    const list = new PagedList(svc.fetch);
+    await Promise.all([list.ensureLoaded(), list.ensureLoaded(), list.loadMore()]);
+    assert.deepEqual(svc.asked, [1]);
+  });
+
+  it('keeps a failure as state (never rejects) and retries the same page', async () => {
+    const svc = fakeList(120, 50);
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    svc.failOnce(new Error('503'));
+    await list.loadMore();
+    const failed = list.state;
+    assert.ok(failed.kind === 'error' && failed.items.length === 50 && !failed.firstPage);
+    await list.loadMore();
+    assert.deepEqual(svc.asked, [1, 2, 2]);
+    assert.equal(list.state.kind, 'loaded');
+  });
+
+  it('marks a failed first page so the view can show an error node with Retry', async () => {
+    const svc = fakeList(3, 50);
+    svc.failOnce(new Error('down'));
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    const state = list.state;
+    assert.ok(state.kind === 'error' && state.firstPage);
+    await list.ensureLoaded();
+    assert.equal(list.state.kind, 'loaded');
+  });
+
+  it('drops an answer that arrives after a reset', async () => {
+    let release!: () => void;
+    const list = new PagedList<Item>(
+      (page, signal) =>
+        new Promise((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+          release = () => resolve({ count: 1, results: [{ id: page }], nextPage: null });
+        }),
+    );
+    const first = list.ensureLoaded();
+    list.reset();
+    release();
+    await first;
+    assert.equal(list.state.kind, 'idle');
+  });
+
+  it('never shows an item twice when the list shifted between pages', async () => {
+    const pages: Record<number, Item[]> = { 1: [{ id: 1 }, { id: 2 }], 2: [{ id: 2 }, { id: 3 }] };
+    const list = new PagedList<Item>(async (page) => ({ count: 4, results: pages[page] ?? [], nextPage: page === 1 ? 2 : null }));
+    await list.ensureLoaded();
+    await list.loadMore();
+    const state = list.state;
+    assert.ok(state.kind === 'loaded');
+    assert.deepEqual(state.items.map((i) => i.id), [1, 2, 3]);
+  });
+
+  it('replaces and removes items in place for edits the user made', async () => {
+    const svc = fakeList(3, 50);
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    assert.equal(list.replace((i) => i.id === 1, { id: 1 }), true);
+    assert.equal(list.remove((i) => i.id === 2), 1);
+    const state = list.state;
+    assert.ok(state.kind === 'loaded' && state.count === 2 && state.items.length === 2);
+  });
+
+  it('answers an empty list as loaded with nothing in it', async () => {
+    const list = new PagedList(fakeList(0, 50).fetch);
+    await list.ensureLoaded();
+    const state = list.state;
+    assert.ok(state.kind === 'loaded' && state.items.length === 0 && state.count === 0 && !state.hasMore);
+  });
+});
