@@ -12,7 +12,7 @@ export interface PageResult<T> {
 export type FetchPage<T> = (page: number, signal: AbortSignal) => Promise<PageResult<T>>;
 
 export type PagedListState<T> =
-  | { kind: 'idle' }
+  | { kind: 'idle'; items: readonly T[] }
   | { kind: 'loading'; items: readonly T[] }
   | { kind: 'loaded'; items: readonly T[]; count: number; remaining: number; hasMore: boolean }
   | { kind: 'error'; items: readonly T[]; error: unknown; firstPage: boolean };
@@ -33,9 +33,14 @@ export class PagedList<T> {
   get state(): PagedListState<T> {
     if (this.inFlight) return { kind: 'loading', items: this.items };
     if (this.error !== undefined) return { kind: 'error', items: this.items, error: this.error, firstPage: this.items.length === 0 };
-    if (!this.loadedOnce) return { kind: 'idle' };
+    if (!this.loadedOnce) return { kind: 'idle', items: this.items };
     const remaining = Math.max(0, this.count - this.items.length);
     return { kind: 'loaded', items: this.items, count: this.count, remaining, hasMore: this.nextPage !== null };
+  }
+
+  /** The items loaded so far, in order. */
+  get loadedItems(): readonly T[] {
+    return this.items;
   }
 
   /** Loads the first page unless something is loaded or loading already; resolves when done (never rejects). */
@@ -72,6 +77,14 @@ export class PagedList<T> {
     if (i < 0) return false;
     this.items[i] = next;
     return true;
+  }
+
+  /** Puts an item the user just created on top, where it can be seen without reloading. */
+  prepend(item: T): void {
+    this.items = [item, ...this.items.filter((x) => keyOf(x) !== keyOf(item))];
+    this.count++;
+    this.loadedOnce = true;
+    if (this.count === 1) this.nextPage = null;
   }
 
   /** Removes matching items (a delete the user made) and keeps the count honest. */

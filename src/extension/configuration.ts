@@ -42,3 +42,21 @@ export function requestTimeoutMs(): number {
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
   return event.affectsConfiguration(`${Settings.section}.${Settings.baseUrl}`) || event.affectsConfiguration(`${Settings.section}.${Settings.organizationId}`) || event.affectsConfiguration(`${Settings.section}.${Settings.requestTimeoutSeconds}`);
 }
+
+/** Items per page of every list (setting, bounded). */
+export function pageSize(): number {
+  const value = section().get<number>(Settings.pageSize) ?? 50;
+  return Math.min(Math.max(Math.round(value), 5), 500);
+}
+
+/** Seconds between refreshes of the running jobs shown in the Agents view. */
+export function jobsRefreshIntervalMs(): number {
+  const value = section().get<number>(Settings.jobsRefreshIntervalSeconds) ?? 5;
+  return Math.min(Math.max(value, 2), 300) * 1000;
+}
+
+/** Seconds between polls of the watched jobs in the status bar. */
+export function watchIntervalMs(): number {
+  const value = section().get<number>(Settings.watchIntervalSeconds) ?? 5;
+  return Math.min(Math.max(value, 2), 300) * 1000;
+}

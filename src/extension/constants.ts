@@ -10,6 +10,32 @@ export const Commands = {
   showConnectionMenu: 'agentWorkbench.showConnectionMenu',
 } as const;
 
+/** Commands used by tree nodes themselves (hidden from the palette). */
+export const TreeCommands = {
+  retry: 'agentWorkbench.tree.retry',
+  loadMore: 'agentWorkbench.tree.loadMore',
+} as const;
+
+/** Commands of the Agents view. */
+export const AgentCommands = {
+  refresh: 'agentWorkbench.agents.refresh',
+  refreshNode: 'agentWorkbench.agents.refreshNode',
+  search: 'agentWorkbench.agents.search',
+  filter: 'agentWorkbench.agents.filter',
+  clearFilter: 'agentWorkbench.agents.clearFilter',
+  filterJobs: 'agentWorkbench.jobs.filter',
+  clearJobFilter: 'agentWorkbench.jobs.clearFilter',
+  editSettings: 'agentWorkbench.agents.editSettings',
+  duplicate: 'agentWorkbench.agents.duplicate',
+  openVersion: 'agentWorkbench.agents.openVersion',
+  createVersion: 'agentWorkbench.agents.createVersion',
+  compareVersions: 'agentWorkbench.agents.compareVersions',
+  openJob: 'agentWorkbench.jobs.open',
+  watchJob: 'agentWorkbench.jobs.watch',
+  copyId: 'agentWorkbench.copyId',
+  refreshDocument: 'agentWorkbench.refreshDocument',
+} as const;
+
 export const Views = {
   container: 'agentWorkbench',
   agents: 'agentWorkbench.agents',
@@ -22,22 +48,33 @@ export const Settings = {
   baseUrl: 'baseUrl',
   organizationId: 'organizationId',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  pageSize: 'pageSize',
+  jobsRefreshIntervalSeconds: 'jobs.refreshIntervalSeconds',
+  watchIntervalSeconds: 'jobs.watchIntervalSeconds',
 } as const;
 
 export const ContextKeys = {
   connected: 'agentWorkbench.connected',
   sandboxRunning: 'agentWorkbench.sandboxRunning',
   sandboxStarting: 'agentWorkbench.sandboxStarting',
+  agentsFiltered: 'agentWorkbench.agents.filtered',
 } as const;
 
 /** Keys in `globalState` (never secrets). */
 export const StateKeys = {
   sandboxConnection: 'agentWorkbench.sandbox.connection',
   settingsBeforeSandbox: 'agentWorkbench.sandbox.previousSettings',
+  agentFilter: 'agentWorkbench.agents.filter',
 } as const;
 
 /** Secrets are keyed by the service's origin, so a token is only ever used with the origin it was given for. */
 export const tokenSecretKey = (origin: string): string => `agentWorkbench.token:${origin}`;
+
+/** URI schemes: read-only views of service data, and editable documents (drafts, policies) saved back to the service. */
+export const Schemes = {
+  view: 'agent-workbench-view',
+  edit: 'agent-workbench',
+} as const;
 
 /** The environment variable naming a connection file (`{baseUrl, organizationId, token}`) the demo and tests provision. */
 export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';

@@ -2,4 +2,4 @@
  * The heavy half of the extension (HTTP client, schemas), bundled apart as `dist/core.js` and loaded
  * on first use, so that activation evaluates only the small wiring bundle.
  */
-export { ServiceClient, isServiceError, ServiceError } from '../core/client';
+export { ServiceClient, isServiceError, ServiceError, tagNames } from '../core/client';

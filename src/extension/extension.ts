@@ -1,11 +1,16 @@
 import * as vscode from 'vscode';
+import { registerAgentCommands } from './agents/agentCommands';
+import { AgentsView } from './agents/agentsView';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { Connection } from './connection/connection';
 import { applyProvisionedConnection } from './connection/provisioning';
+import { Views } from './constants';
+import { ServiceDocuments } from './documents/serviceDocuments';
 import { Log } from './log';
 import { LocalSandbox } from './sandbox/localSandbox';
 import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
-import { ConnectionViews } from './views/connectionViews';
+import { registerTreeCommands } from './tree/treeCommands';
+import { PlaceholderViews } from './views/connectionViews';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -14,13 +19,19 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = new Log();
   const connection = new Connection(context, log);
   sandbox = new LocalSandbox(context, connection, log);
+  const agents = new AgentsView(context, connection);
+  const documents = new ServiceDocuments(connection);
   context.subscriptions.push(
     log,
     connection,
     sandbox,
+    agents,
+    documents,
     new ConnectionStatusBar(connection),
-    new ConnectionViews(connection, {}),
+    new PlaceholderViews(connection, [Views.policies, Views.datasets]),
     ...registerConnectionCommands(connection, sandbox, log),
+    ...registerTreeCommands(log),
+    ...registerAgentCommands(agents, documents, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));

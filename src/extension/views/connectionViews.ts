@@ -1,27 +1,19 @@
 import * as vscode from 'vscode';
-import { Views } from '../constants';
 import type { Connection, ConnectionState } from '../connection/connection';
 import { Disposable } from '../util/disposable';
 
 /**
- * Registers the three views and keeps their description on the service host, so the connected
- * state is visible in the side bar. Signed out, a view is empty and VS Code shows its welcome content.
+ * Views whose contents come later: empty, so VS Code shows their welcome content (sign in, start the
+ * sandbox, or what will appear), with the service host as description when connected.
  */
-export class ConnectionViews extends Disposable {
+export class PlaceholderViews extends Disposable {
   private readonly views: vscode.TreeView<unknown>[];
 
-  constructor(connection: Connection, providers: Record<string, vscode.TreeDataProvider<unknown>>) {
+  constructor(connection: Connection, ids: string[]) {
     super();
-    this.views = [Views.agents, Views.policies, Views.datasets].map((id) =>
-      this.register(vscode.window.createTreeView(id, { treeDataProvider: providers[id] ?? emptyProvider, showCollapseAll: id !== Views.datasets })),
-    );
+    this.views = ids.map((id) => this.register(vscode.window.createTreeView(id, { treeDataProvider: emptyProvider })));
     this.register(connection.onDidChange((state) => this.describe(state)));
     this.describe(connection.state);
-  }
-
-  /** The tree view of the given id. */
-  view(id: string): vscode.TreeView<unknown> | undefined {
-    return this.views.find((_, i) => [Views.agents, Views.policies, Views.datasets][i] === id);
   }
 
   private describe(state: ConnectionState): void {

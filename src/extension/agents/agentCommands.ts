@@ -1,0 +1,136 @@
+import * as vscode from 'vscode';
+import type { BaseAgent } from '../../core/client';
+import { registerCommand } from '../commands/commandRunner';
+import { AgentCommands, Schemes } from '../constants';
+import { agentVersionUri, jobUri } from '../documents/documentUris';
+import type { ServiceDocuments } from '../documents/serviceDocuments';
+import type { Log } from '../log';
+import type { TreeNode } from '../tree/treeNode';
+import { CancelledError } from '../util/errors';
+import { filterAgents, searchAgents } from './agentFilterPicker';
+import { AgentNode, VersionNode, VersionsNode } from './agentNodes';
+import { pickAgent, pickVersion } from './agentPickers';
+import type { AgentsView } from './agentsView';
+import { filterJobs } from './jobFilterPicker';
+import { JobNode, JobsNode } from './jobNodes';
+
+/** The commands of the Agents view (title bar, context menus, palette). */
+export function registerAgentCommands(view: AgentsView, documents: ServiceDocuments, log: Log): vscode.Disposable[] {
+  const agentOf = async (node: unknown, title: string): Promise<BaseAgent> => (node instanceof AgentNode ? node.agent : pickAgent(view, title));
+  return [
+    registerCommand(log, AgentCommands.refresh, () => view.reload()),
+    registerCommand(log, AgentCommands.refreshNode, (node: TreeNode) => refreshNode(view, node)),
+    registerCommand(log, AgentCommands.search, () => searchAgents(view)),
+    registerCommand(log, AgentCommands.filter, () => filterAgents(view)),
+    registerCommand(log, AgentCommands.clearFilter, () => view.setFilter({})),
+    registerCommand(log, AgentCommands.filterJobs, (node: JobsNode) => filterJobs(node)),
+    registerCommand(log, AgentCommands.clearJobFilter, (node: JobsNode) => node.setFilter({})),
+    registerCommand(log, AgentCommands.editSettings, async (node?: AgentNode) => editAgentSettings(view, await agentOf(node, 'Edit Agent Settings'))),
+    registerCommand(log, AgentCommands.duplicate, async (node?: AgentNode) => duplicateAgent(view, await agentOf(node, 'Duplicate Agent'))),
+    registerCommand(log, AgentCommands.openVersion, async (node?: VersionNode) => {
+      const agent = node?.agent ?? (await pickAgent(view, 'Open Version: choose the agent'));
+      const version = node?.version ?? (await pickVersion(view, agent, `Open Version of ${agent.name}`));
+      await openReadonly(agentVersionUri(agent.id, version.id, agent.name, version.version_name), 'json');
+    }),
+    registerCommand(log, AgentCommands.compareVersions, async (node?: VersionNode | AgentNode) => {
+      const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Compare Versions: choose the agent');
+      const left = node instanceof VersionNode ? node.version : await pickVersion(view, agent, 'Compare: the older version');
+      const right = await pickVersion(view, agent, `Compare ${left.version_name} with…`, left.id);
+      const uri = (v: typeof left) => agentVersionUri(agent.id, v.id, agent.name, v.version_name);
+      await vscode.commands.executeCommand('vscode.diff', uri(left), uri(right), `${agent.name}: ${left.version_name} ↔ ${right.version_name}`);
+    }),
+    registerCommand(log, AgentCommands.openJob, async (node?: JobNode) => {
+      const target = node ? { agent: node.parent.parent.agent, jobId: node.job.id } : await askJob(view);
+      await openReadonly(jobUri(target.agent.id, target.jobId, target.agent.name), 'markdown');
+    }),
+    registerCommand(log, AgentCommands.copyId, async (node: TreeNode) => {
+      const id = idOf(node);
+      if (!id) return;
+      await vscode.env.clipboard.writeText(id);
+      vscode.window.setStatusBarMessage(`$(check) Copied ${id}`, 3000);
+    }),
+    registerCommand(log, AgentCommands.refreshDocument, (uri?: vscode.Uri) => {
+      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (target?.scheme === Schemes.view) documents.refresh(target);
+    }),
+  ];
+}
+
+/** The service ID a node stands for (agent, version, job). */
+export function idOf(node: TreeNode | undefined): string | undefined {
+  if (node instanceof AgentNode) return node.agent.id;
+  if (node instanceof VersionNode) return node.version.id;
+  if (node instanceof JobNode) return node.job.id;
+  const data = (node as { idForCopy?: () => string | undefined } | undefined)?.idForCopy;
+  return data?.call(node);
+}
+
+function refreshNode(view: AgentsView, node: TreeNode | undefined): void {
+  if (node instanceof JobsNode) node.reload();
+  else if (node instanceof VersionsNode) {
+    node.list.reset();
+    view.refresh(node);
+  } else if (node instanceof AgentNode) {
+    node.versions.list.reset();
+    node.jobs.reload();
+    void view.client().agents.get(node.agent.id).then((agent) => view.updateAgent(agent), () => view.refresh(node));
+  } else view.reload();
+}
+
+async function openReadonly(uri: vscode.Uri, language: string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== language) await vscode.languages.setTextDocumentLanguage(doc, language);
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+async function askJob(view: AgentsView): Promise<{ agent: BaseAgent; jobId: string }> {
+  const agent = await pickAgent(view, 'Open Job: choose the agent');
+  const jobs = (await view.client().jobs.list(agent.id, { page_size: 50, ordering: '-created_at' })).results;
+  const manual = { label: '$(edit) Enter a job ID…', id: '' };
+  const pick = await vscode.window.showQuickPick([manual, ...jobs.map((j) => ({ label: j.agent_version_name ?? j.id.slice(0, 8), description: j.id, id: j.id }))], { title: `Open Job of ${agent.name}` });
+  if (!pick) throw new CancelledError();
+  if (pick.id) return { agent, jobId: pick.id };
+  const id = await vscode.window.showInputBox({ title: 'Job ID', validateInput: (v) => (/^[0-9a-f-]{36}$/i.test(v.trim()) ? undefined : 'A job ID is a UUID') });
+  if (!id) throw new CancelledError();
+  return { agent, jobId: id.trim() };
+}
+
+/** Rename (1–200 characters, checked while typing) and the two cache switches; the tree shows the result at once. */
+async function editAgentSettings(view: AgentsView, agent: BaseAgent): Promise<void> {
+  const name = await vscode.window.showInputBox({
+    title: `Edit Agent Settings (1/2): name of ${agent.name}`,
+    value: agent.name,
+    validateInput: (v) => (v.trim().length === 0 ? 'The name must not be empty' : v.trim().length > 200 ? `At most 200 characters (now ${v.trim().length})` : undefined),
+  });
+  if (name === undefined) throw new CancelledError();
+  const toggles = [
+    { label: 'Disable cache', description: 'do not answer jobs of this agent from the job cache', key: 'disable_cache' as const, picked: agent.disable_cache },
+    { label: 'Cache failed jobs', description: 'keep failed jobs in the cache too', key: 'cache_failed_jobs' as const, picked: agent.cache_failed_jobs },
+  ];
+  const picked = await vscode.window.showQuickPick(toggles, { title: 'Edit Agent Settings (2/2): cache', canPickMany: true, placeHolder: 'Checked = on' });
+  if (!picked) throw new CancelledError();
+  const body: { name?: string; disable_cache?: boolean; cache_failed_jobs?: boolean } = {};
+  if (name.trim() !== agent.name) body.name = name.trim();
+  for (const t of toggles) {
+    const on = picked.includes(t);
+    if (on !== agent[t.key]) body[t.key] = on;
+  }
+  if (!Object.keys(body).length) return;
+  const updated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Saving ${agent.name}…` }, () => view.client().agents.update(agent.id, body));
+  view.updateAgent(updated);
+  vscode.window.setStatusBarMessage(`$(check) Saved ${updated.name}`, 4000);
+}
+
+/** Asks the new name, duplicates, and reveals the new agent at the top of the list. */
+async function duplicateAgent(view: AgentsView, agent: BaseAgent): Promise<void> {
+  const name = await vscode.window.showInputBox({
+    title: `Duplicate ${agent.name}`,
+    prompt: 'Name of the new agent (a copy of the current version)',
+    value: `${agent.name} (copy)`.slice(0, 200),
+    validateInput: (v) => (v.trim().length === 0 ? 'The name must not be empty' : v.trim().length > 200 ? `At most 200 characters (now ${v.trim().length})` : undefined),
+  });
+  if (name === undefined) throw new CancelledError();
+  const version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Duplicating ${agent.name}…` }, () => view.client().agents.duplicate(agent.id, { name: name.trim() }));
+  await view.addAndReveal(version.base_agent);
+  void vscode.window.showInformationMessage(`Created ${version.base_agent.name} from ${agent.name}.`);
+}

@@ -1,0 +1,160 @@
+import * as vscode from 'vscode';
+import type { AgentVersion, BaseAgent, ServiceClient } from '../../core/client';
+import { dateTime, relativeTime } from '../../core/format';
+import { PagedList } from '../../core/pagedList';
+import { pagedChildren } from '../tree/pagedChildren';
+import type { NodeRefresher, TreeNode } from '../tree/treeNode';
+import { AgentCommands } from '../constants';
+import { JobsNode } from './jobNodes';
+
+/** What the nodes of the Agents view need from the view. */
+export interface AgentsTreeContext extends NodeRefresher {
+  client(): ServiceClient;
+  pageSize(): number;
+  tagNames(tags: BaseAgent['tags']): string[];
+  /** A Jobs list was drawn: its running jobs may be kept up to date while it is visible. */
+  jobsShown(node: JobsNode): void;
+}
+
+/** An agent: name, engine, job count, last job and tags; under it its Versions and Jobs. */
+export class AgentNode implements TreeNode {
+  readonly id: string;
+  readonly parent = undefined;
+  readonly versions: VersionsNode;
+  readonly jobs: JobsNode;
+  /** Marks an agent the user just created here, until the list is reloaded. */
+  isNew = false;
+
+  constructor(
+    public agent: BaseAgent,
+    private readonly ctx: AgentsTreeContext,
+  ) {
+    this.id = `agent/${agent.id}`;
+    this.versions = new VersionsNode(this, ctx);
+    this.jobs = new JobsNode(this, ctx);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const a = this.agent;
+    const item = new vscode.TreeItem(a.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.isNew ? 'sparkle' : 'hubot');
+    const tags = this.ctx.tagNames(a.tags);
+    const parts = [a.engine_name || a.engine_class_id];
+    if (typeof a.job_count === 'number') parts.push(`${a.job_count.toLocaleString('en-US')} job${a.job_count === 1 ? '' : 's'}`);
+    if (a.most_recent_job) parts.push(`last ${relativeTime(a.most_recent_job)}`);
+    if (tags.length) parts.push(tags.map((t) => `#${t}`).join(' '));
+    item.description = parts.join(' · ');
+    item.tooltip = agentTooltip(a, tags);
+    item.contextValue = 'agent';
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return [this.versions, this.jobs];
+  }
+}
+
+function agentTooltip(a: BaseAgent, tags: string[]): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendMarkdown('**').appendText(a.name).appendMarkdown('**\n\n');
+  const row = (label: string, value: string | undefined | null): void => {
+    if (value) md.appendMarkdown(`${label}: `).appendText(value).appendMarkdown('  \n');
+  };
+  row('Engine', `${a.engine_name ?? ''} (${a.engine_class_id})`);
+  row('Agent ID', a.id);
+  row('Current version ID', a.current_version_id ?? 'none');
+  row('Jobs', typeof a.job_count === 'number' ? String(a.job_count) : 'not counted (job statistics skipped)');
+  row('Most recent job', a.most_recent_job ? `${dateTime(a.most_recent_job)} (${relativeTime(a.most_recent_job)})` : 'none');
+  row('Cache', a.disable_cache ? 'disabled' : 'enabled');
+  row('Cache failed jobs', a.cache_failed_jobs ? 'yes' : 'no');
+  row('Created', dateTime(a.created_at));
+  row('Creator', creatorName(a.creator));
+  row('Tags', tags.join(', '));
+  return md;
+}
+
+/** A creator object as a name, whatever form the service sent. */
+export function creatorName(creator: unknown): string | undefined {
+  if (!creator || typeof creator !== 'object') return undefined;
+  const c = creator as Record<string, unknown>;
+  const full = [c.first_name, c.last_name].filter((x) => typeof x === 'string' && x).join(' ');
+  const name = (typeof c.display_name === 'string' && c.display_name) || full || (typeof c.email === 'string' ? c.email : '');
+  return name || undefined;
+}
+
+/** The versions of an agent (the service answers them all at once), newest first, the current one marked. */
+export class VersionsNode implements TreeNode {
+  readonly id: string;
+  readonly list: PagedList<AgentVersion>;
+
+  constructor(
+    readonly parent: AgentNode,
+    private readonly ctx: AgentsTreeContext,
+  ) {
+    this.id = `${parent.id}/versions`;
+    this.list = new PagedList(async (_page, signal) => {
+      const versions = await ctx.client().agents.listVersions(parent.agent.id, { signal });
+      const sorted = [...versions].sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at));
+      return { count: sorted.length, results: sorted, nextPage: null };
+    });
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Versions', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('versions');
+    const state = this.list.state;
+    if (state.kind === 'loaded') item.description = String(state.count);
+    item.contextValue = 'agentVersions';
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return pagedChildren({
+      parent: this,
+      list: this.list,
+      refresher: this.ctx,
+      emptyText: 'No versions',
+      toNode: (v) => new VersionNode(this, v),
+    });
+  }
+}
+
+/** One version of an agent; opening it shows its JSON. */
+export class VersionNode implements TreeNode {
+  readonly id: string;
+  constructor(
+    readonly parent: VersionsNode,
+    readonly version: AgentVersion,
+  ) {
+    this.id = `${parent.id}/${version.id}`;
+  }
+
+  get agent(): BaseAgent {
+    return this.parent.parent.agent;
+  }
+
+  get isCurrent(): boolean {
+    return this.agent.current_version_id === this.version.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const v = this.version;
+    const item = new vscode.TreeItem(v.version_name || 'unnamed version', vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.isCurrent ? 'star-full' : 'git-commit', this.isCurrent ? new vscode.ThemeColor('charts.yellow') : undefined);
+    item.description = [this.isCurrent ? 'current' : '', relativeTime(v.created_at)].filter(Boolean).join(' · ');
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**').appendText(v.version_name).appendMarkdown(`**${this.isCurrent ? ' (current)' : ''}\n\n`);
+    if (v.description) md.appendText(v.description).appendMarkdown('\n\n');
+    md.appendMarkdown('Created: ').appendText(dateTime(v.created_at)).appendMarkdown('  \n');
+    const creator = creatorName(v.creator);
+    if (creator) md.appendMarkdown('Creator: ').appendText(creator).appendMarkdown('  \n');
+    md.appendMarkdown('Version ID: ').appendText(v.id);
+    item.tooltip = md;
+    item.contextValue = this.isCurrent ? 'agentVersion.current' : 'agentVersion';
+    item.command = { command: AgentCommands.openVersion, title: 'Open Version', arguments: [this] };
+    return item;
+  }
+}

@@ -1,0 +1,138 @@
+import * as vscode from 'vscode';
+import type { BaseAgent, ListAgentsParams, ServiceClient } from '../../core/client';
+import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
+import { PagedList } from '../../core/pagedList';
+import { pageSize } from '../configuration';
+import type { Connection } from '../connection/connection';
+import { ContextKeys, StateKeys, Views } from '../constants';
+import { loadCore } from '../lazyCore';
+import { pagedChildren } from '../tree/pagedChildren';
+import { TreeProvider } from '../tree/treeProvider';
+import type { TreeNode } from '../tree/treeNode';
+import { Disposable } from '../util/disposable';
+import { AgentNode, type AgentsTreeContext } from './agentNodes';
+import type { JobsNode } from './jobNodes';
+
+/**
+ * The Agents view: agents page by page (search, filters and ordering from the view's title bar), each
+ * with its Versions and Jobs. The active filter shows in the view's description and clears in one click.
+ */
+export class AgentsView extends Disposable implements AgentsTreeContext {
+  readonly provider: TreeProvider;
+  readonly treeView: vscode.TreeView<TreeNode>;
+  private filterValue: AgentFilter;
+  private readonly list: PagedList<BaseAgent>;
+  private readonly nodes = new Map<string, AgentNode>();
+  private readonly shownJobs = new vscode.EventEmitter<JobsNode>();
+  /** Fires when a Jobs list is drawn (the running-jobs refresher listens). */
+  readonly onDidShowJobs = this.shownJobs.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly connection: Connection,
+  ) {
+    super();
+    this.filterValue = context.workspaceState.get<AgentFilter>(StateKeys.agentFilter) ?? {};
+    this.list = new PagedList((page, signal) => this.client().agents.list({ ...agentListParams(this.filterValue, this.pageSize()), page } as ListAgentsParams, { signal }));
+    this.provider = this.register(new TreeProvider(() => this.roots()));
+    this.treeView = this.register(vscode.window.createTreeView(Views.agents, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.register(this.shownJobs);
+    this.register(connection.onDidChange(() => this.reload()));
+    this.describe();
+  }
+
+  get filter(): AgentFilter {
+    return this.filterValue;
+  }
+
+  client(): ServiceClient {
+    return this.connection.requireClient();
+  }
+
+  pageSize(): number {
+    return pageSize();
+  }
+
+  tagNames(tags: BaseAgent['tags']): string[] {
+    return loadCore().tagNames(tags);
+  }
+
+  jobsShown(node: JobsNode): void {
+    this.shownJobs.fire(node);
+  }
+
+  refresh(node?: TreeNode): void {
+    this.provider.refresh(node);
+  }
+
+  /** Applies a filter (persisted per workspace) and reads the list again. */
+  async setFilter(filter: AgentFilter): Promise<void> {
+    this.filterValue = filter;
+    await this.context.workspaceState.update(StateKeys.agentFilter, filter);
+    this.reload();
+  }
+
+  /** Reads everything again from the first page. */
+  reload(): void {
+    this.list.reset();
+    this.nodes.clear();
+    this.describe();
+    this.provider.refresh();
+  }
+
+  /** Shows an edit the user made to an agent at once, without reloading the list. */
+  updateAgent(agent: BaseAgent): void {
+    this.list.replace((a) => a.id === agent.id, agent);
+    const node = this.nodes.get(agent.id);
+    if (!node) return;
+    node.agent = agent;
+    this.provider.refresh(node);
+  }
+
+  /** Puts a new agent on top of the list and reveals it. */
+  async addAndReveal(agent: BaseAgent): Promise<void> {
+    this.list.prepend(agent);
+    const node = this.nodeFor(agent);
+    node.isNew = true;
+    this.provider.refresh();
+    await this.treeView.reveal(node, { select: true, focus: true, expand: false });
+  }
+
+  /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */
+  loadedAgents(): readonly BaseAgent[] {
+    return this.list.loadedItems;
+  }
+
+  /** Loads the first page if needed and returns the agents loaded. */
+  async ensureAgents(): Promise<readonly BaseAgent[]> {
+    await this.list.ensureLoaded();
+    return this.list.loadedItems;
+  }
+
+  private async roots(): Promise<TreeNode[]> {
+    if (this.connection.state.kind !== 'connected') return [];
+    const filtered = isAgentFilterActive(this.filterValue);
+    return pagedChildren({
+      parent: undefined,
+      list: this.list,
+      refresher: this,
+      emptyText: filtered ? 'No agents match the filter' : 'No agents in this organization yet',
+      toNode: (agent) => this.nodeFor(agent),
+    });
+  }
+
+  private nodeFor(agent: BaseAgent): AgentNode {
+    let node = this.nodes.get(agent.id);
+    if (node) node.agent = agent;
+    else this.nodes.set(agent.id, (node = new AgentNode(agent, this)));
+    return node;
+  }
+
+  private describe(): void {
+    const state = this.connection.state;
+    const host = state.kind === 'connected' ? state.info.host : undefined;
+    const filter = describeAgentFilter(this.filterValue);
+    this.treeView.description = [host, filter].filter(Boolean).join(' · ') || undefined;
+    void vscode.commands.executeCommand('setContext', ContextKeys.agentsFiltered, isAgentFilterActive(this.filterValue));
+  }
+}

@@ -1,0 +1,130 @@
+import * as vscode from 'vscode';
+import type { AgentJob, ListJobsParams } from '../../core/client';
+import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
+import { dateTime, relativeTime } from '../../core/format';
+import { isActiveStatus } from '../../core/jobStatus';
+import { PagedList } from '../../core/pagedList';
+import { AgentCommands } from '../constants';
+import { pagedChildren } from '../tree/pagedChildren';
+import type { TreeNode } from '../tree/treeNode';
+import type { AgentNode, AgentsTreeContext } from './agentNodes';
+import { jobDurationText, jobStatusIcon, jobStatusText, shortId } from './jobPresentation';
+
+/** The jobs of one agent, newest first, page by page, with a filter of their own. */
+export class JobsNode implements TreeNode {
+  readonly id: string;
+  private filterValue: JobFilter = {};
+  readonly list: PagedList<AgentJob>;
+  private readonly nodes = new Map<string, JobNode>();
+
+  constructor(
+    readonly parent: AgentNode,
+    private readonly ctx: AgentsTreeContext,
+  ) {
+    this.id = `${parent.id}/jobs`;
+    this.list = new PagedList((page, signal) => {
+      const params = { ...jobListParams(this.filterValue, ctx.pageSize()), page } as ListJobsParams;
+      return ctx.client().jobs.list(parent.agent.id, params, { signal });
+    });
+  }
+
+  get filter(): JobFilter {
+    return this.filterValue;
+  }
+
+  /** Applies a new filter: the list is read again from its first page. */
+  setFilter(filter: JobFilter): void {
+    this.filterValue = filter;
+    this.reload();
+  }
+
+  /** Drops what is loaded; the next draw reads the first page again. */
+  reload(): void {
+    this.list.reset();
+    this.nodes.clear();
+    this.ctx.refresh(this);
+  }
+
+  /** The jobs shown that are not final: the ones worth refreshing. */
+  activeJobs(): AgentJob[] {
+    return this.list.loadedItems.filter((job) => isActiveStatus(job.status_code));
+  }
+
+  /** Puts a newer status of a job into the list and redraws just that job. */
+  updateJob(id: string, patch: Partial<AgentJob>): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    const next = { ...node.job, ...patch };
+    this.list.replace((job) => job.id === id, next);
+    node.job = next;
+    this.ctx.refresh(node);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const filtered = isJobFilterActive(this.filterValue);
+    const item = new vscode.TreeItem('Jobs', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(filtered ? 'filter-filled' : 'checklist');
+    const state = this.list.state;
+    const count = state.kind === 'loaded' ? `${state.count.toLocaleString('en-US')}` : '';
+    item.description = filtered ? [describeJobFilter(this.filterValue), count && `${count} match`].filter(Boolean).join(' · ') : count;
+    item.tooltip = filtered ? `Filtered: ${describeJobFilter(this.filterValue)}` : 'Jobs of this agent, newest first';
+    item.contextValue = filtered ? 'agentJobs.filtered' : 'agentJobs';
+    return item;
+  }
+
+  async getChildren(): Promise<TreeNode[]> {
+    const children = await pagedChildren({
+      parent: this,
+      list: this.list,
+      refresher: this.ctx,
+      emptyText: isJobFilterActive(this.filterValue) ? 'No jobs match the filter' : 'No jobs yet',
+      toNode: (job) => this.nodeFor(job),
+    });
+    this.ctx.jobsShown(this);
+    return children;
+  }
+
+  private nodeFor(job: AgentJob): JobNode {
+    let node = this.nodes.get(job.id);
+    if (node) node.job = job;
+    else this.nodes.set(job.id, (node = new JobNode(this, job)));
+    return node;
+  }
+}
+
+/** One job: status icon (spinning while it runs), version name, creation time and duration. */
+export class JobNode implements TreeNode {
+  readonly id: string;
+  constructor(
+    readonly parent: JobsNode,
+    public job: AgentJob,
+  ) {
+    this.id = `${parent.id}/${job.id}`;
+  }
+
+  get agentId(): string {
+    return this.parent.parent.agent.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const j = this.job;
+    const item = new vscode.TreeItem(j.agent_version_name || `job ${shortId(j.id)}`, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = jobStatusIcon(j.status_code);
+    item.description = [jobStatusText(j), relativeTime(j.created_at), jobDurationText(j)].filter(Boolean).join(' · ');
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**').appendText(jobStatusText(j)).appendMarkdown('** — ').appendText(j.agent_version_name ?? 'unnamed version').appendMarkdown('\n\n');
+    md.appendMarkdown('Job ID: ').appendText(j.id).appendMarkdown('  \n');
+    md.appendMarkdown('Created: ').appendText(dateTime(j.created_at)).appendMarkdown('  \n');
+    if (j.last_updated_at) md.appendMarkdown('Last update: ').appendText(dateTime(j.last_updated_at)).appendMarkdown('  \n');
+    const duration = jobDurationText(j);
+    if (duration) md.appendMarkdown('Duration: ').appendText(duration).appendMarkdown('  \n');
+    const lastError = [...(j.status_events ?? [])].reverse().find((e) => e.error_message)?.error_message;
+    if (lastError) md.appendMarkdown('\nError: ').appendText(lastError);
+    item.tooltip = md;
+    item.contextValue = isActiveStatus(j.status_code) ? 'job.active' : 'job.final';
+    item.command = { command: AgentCommands.openJob, title: 'Open Job', arguments: [this] };
+    return item;
+  }
+}

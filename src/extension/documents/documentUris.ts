@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { Schemes } from '../constants';
+
+/**
+ * URIs of our documents. IDs travel in the path (no query: JSON schema `fileMatch` compares whole URI
+ * strings), and the last segment is a readable name, which VS Code shows as the tab title.
+ */
+export type ViewTarget =
+  | { kind: 'agentVersion'; agentId: string; versionId: string }
+  | { kind: 'job'; agentId: string; jobId: string };
+
+/** A file-name-safe form of a service name for a tab title. */
+export function titleSegment(text: string): string {
+  const cleaned = text.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/\s+/g, ' ').trim();
+  return cleaned.slice(0, 120) || 'untitled';
+}
+
+/** The read-only document of an agent version: "Agent name · version name.json". */
+export function agentVersionUri(agentId: string, versionId: string, agentName: string, versionName: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/versions/${versionId}/${titleSegment(`${agentName} · ${versionName}`)}.json` });
+}
+
+/** The read-only document of a job: "Job 1a2b3c4d · Agent name.md". */
+export function jobUri(agentId: string, jobId: string, agentName: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/${titleSegment(`Job ${jobId.slice(0, 8)} · ${agentName}`)}.md` });
+}
+
+/** What a read-only URI shows, or undefined for a URI that is not ours. */
+export function parseViewUri(uri: vscode.Uri): ViewTarget | undefined {
+  if (uri.scheme !== Schemes.view) return undefined;
+  const parts = uri.path.split('/').filter(Boolean);
+  if (parts[0] === 'agents' && parts[2] === 'versions' && parts[1] && parts[3]) return { kind: 'agentVersion', agentId: parts[1], versionId: parts[3] };
+  if (parts[0] === 'agents' && parts[2] === 'jobs' && parts[1] && parts[3]) return { kind: 'job', agentId: parts[1], jobId: parts[3] };
+  return undefined;
+}

@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { renderJobReport } from '../../core/jobReport';
+import { Schemes } from '../constants';
+import type { Connection } from '../connection/connection';
+import { Disposable } from '../util/disposable';
+import { messageOf } from '../util/errors';
+import { parseViewUri } from './documentUris';
+
+/**
+ * Read-only documents of service data (agent versions as JSON, jobs as Markdown). Content is read
+ * from the service when opened and again on Refresh; a failure shows as the document's text.
+ */
+export class ServiceDocuments extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly connection: Connection) {
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(Schemes.view, this));
+  }
+
+  /** Reads the document again from the service. */
+  refresh(uri: vscode.Uri): void {
+    this.changed.fire(uri);
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const target = parseViewUri(uri);
+    if (!target) return `Unknown document: ${uri.toString()}`;
+    const controller = new AbortController();
+    const sub = token.onCancellationRequested(() => controller.abort());
+    try {
+      const client = this.connection.requireClient();
+      const opts = { signal: controller.signal };
+      if (target.kind === 'agentVersion') {
+        const version = await client.agents.getVersion(target.agentId, target.versionId, { supportsEval: true }, opts);
+        return `${JSON.stringify(version, null, 2)}\n`;
+      }
+      const [agent, page] = await Promise.all([client.agents.get(target.agentId, opts), client.jobs.list(target.agentId, { job_id: target.jobId, page_size: 1 }, opts)]);
+      const job = page.results.find((j) => j.id === target.jobId);
+      if (!job) return `The job ${target.jobId} was not found for agent ${agent.name}. It may have been removed, or belong to another organization.\n`;
+      return renderJobReport(job, agent.name);
+    } catch (error) {
+      // The document shows what went wrong; Refresh tries again.
+      return `Could not load this document: ${messageOf(error)}\n\nUse "Refresh" in the editor title to try again.\n`;
+    } finally {
+      sub.dispose();
+    }
+  }
+}
