@@ -22,6 +22,8 @@ const common = {
   legalComments: 'none',
   external: ['vscode'],
   metafile: true,
+  // sqlite.ts resolves the WebAssembly file from node_modules only when running unbundled (tests).
+  logOverride: { 'require-resolve-not-external': 'silent' },
 };
 
 const entries = [
@@ -55,4 +57,16 @@ for (const entry of entries) {
     fs.writeFileSync(path.join('dist', `${entry.name}.meta.json`), JSON.stringify(result.metafile));
   }
 }
+if (!sandboxOnly) await writeJsonSchemas();
 if (watch) console.log('esbuild: watching');
+
+/** Generates the editor's JSON schema files from the zod definitions the code validates with (one source of truth). */
+async function writeJsonSchemas() {
+  const tmp = path.join('dist', '.schemas.cjs');
+  await esbuild.build({ ...common, minify: false, sourcemap: false, metafile: false, entryPoints: ['src/core/documents/jsonSchemaFiles.ts'], outfile: tmp });
+  const { createRequire } = await import('node:module');
+  const files = createRequire(import.meta.url)(path.resolve(tmp)).jsonSchemaFiles();
+  fs.mkdirSync(path.join('dist', 'schemas'), { recursive: true });
+  for (const [name, schema] of Object.entries(files)) fs.writeFileSync(path.join('dist', 'schemas', name), `${JSON.stringify(schema, null, 2)}\n`);
+  fs.rmSync(tmp);
+}

@@ -32,6 +32,8 @@ export const AgentCommands = {
   compareVersions: 'agentWorkbench.agents.compareVersions',
   openJob: 'agentWorkbench.jobs.open',
   watchJob: 'agentWorkbench.jobs.watch',
+  showWatchedJobs: 'agentWorkbench.jobs.showWatched',
+  stopWatchingAll: 'agentWorkbench.jobs.stopWatchingAll',
   copyId: 'agentWorkbench.copyId',
   refreshDocument: 'agentWorkbench.refreshDocument',
 } as const;
@@ -65,6 +67,7 @@ export const StateKeys = {
   sandboxConnection: 'agentWorkbench.sandbox.connection',
   settingsBeforeSandbox: 'agentWorkbench.sandbox.previousSettings',
   agentFilter: 'agentWorkbench.agents.filter',
+  watchedJobs: 'agentWorkbench.jobs.watched',
 } as const;
 
 /** Secrets are keyed by the service's origin, so a token is only ever used with the origin it was given for. */

@@ -3,3 +3,5 @@
  * on first use, so that activation evaluates only the small wiring bundle.
  */
 export { ServiceClient, isServiceError, ServiceError, tagNames } from '../core/client';
+export { checkJson, locateFieldErrors } from '../core/documents/jsonProblems';
+export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/agentVersionDraft';

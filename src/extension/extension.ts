@@ -5,7 +5,12 @@ import { registerConnectionCommands } from './commands/connectionCommands';
 import { Connection } from './connection/connection';
 import { applyProvisionedConnection } from './connection/provisioning';
 import { Views } from './constants';
+import { EditableFileSystem } from './documents/editableFileSystem';
 import { ServiceDocuments } from './documents/serviceDocuments';
+import { VersionDrafts } from './agents/versionDrafts';
+import { registerJobWatchCommands } from './jobs/jobWatchCommands';
+import { JobWatchStatusBar } from './jobs/jobWatchStatusBar';
+import { RunningJobsRefresher } from './jobs/runningJobsRefresher';
 import { Log } from './log';
 import { LocalSandbox } from './sandbox/localSandbox';
 import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
@@ -21,17 +26,25 @@ export function activate(context: vscode.ExtensionContext): void {
   sandbox = new LocalSandbox(context, connection, log);
   const agents = new AgentsView(context, connection);
   const documents = new ServiceDocuments(connection);
+  const editable = new EditableFileSystem();
+  const drafts = new VersionDrafts(editable, connection, agents, log);
+  const watched = new JobWatchStatusBar(context, connection);
   context.subscriptions.push(
     log,
     connection,
     sandbox,
     agents,
     documents,
+    editable,
+    drafts,
+    watched,
+    new RunningJobsRefresher(agents, connection, log),
     new ConnectionStatusBar(connection),
     new PlaceholderViews(connection, [Views.policies, Views.datasets]),
     ...registerConnectionCommands(connection, sandbox, log),
     ...registerTreeCommands(log),
-    ...registerAgentCommands(agents, documents, log),
+    ...registerAgentCommands(agents, documents, drafts, log),
+    ...registerJobWatchCommands(watched, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));

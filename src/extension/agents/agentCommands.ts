@@ -13,9 +13,10 @@ import { pickAgent, pickVersion } from './agentPickers';
 import type { AgentsView } from './agentsView';
 import { filterJobs } from './jobFilterPicker';
 import { JobNode, JobsNode } from './jobNodes';
+import type { VersionDrafts } from './versionDrafts';
 
 /** The commands of the Agents view (title bar, context menus, palette). */
-export function registerAgentCommands(view: AgentsView, documents: ServiceDocuments, log: Log): vscode.Disposable[] {
+export function registerAgentCommands(view: AgentsView, documents: ServiceDocuments, drafts: VersionDrafts, log: Log): vscode.Disposable[] {
   const agentOf = async (node: unknown, title: string): Promise<BaseAgent> => (node instanceof AgentNode ? node.agent : pickAgent(view, title));
   return [
     registerCommand(log, AgentCommands.refresh, () => view.reload()),
@@ -32,6 +33,11 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const version = node?.version ?? (await pickVersion(view, agent, `Open Version of ${agent.name}`));
       await openReadonly(agentVersionUri(agent.id, version.id, agent.name, version.version_name), 'json');
     }),
+    registerCommand(log, AgentCommands.createVersion, async (node?: VersionNode | AgentNode) => {
+      const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Create Version: choose the agent');
+      const base = node instanceof VersionNode ? node.version : await startingVersion(view, agent);
+      await drafts.open(agent, base);
+    }),
     registerCommand(log, AgentCommands.compareVersions, async (node?: VersionNode | AgentNode) => {
       const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Compare Versions: choose the agent');
       const left = node instanceof VersionNode ? node.version : await pickVersion(view, agent, 'Compare: the older version');
@@ -39,8 +45,13 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const uri = (v: typeof left) => agentVersionUri(agent.id, v.id, agent.name, v.version_name);
       await vscode.commands.executeCommand('vscode.diff', uri(left), uri(right), `${agent.name}: ${left.version_name} ↔ ${right.version_name}`);
     }),
-    registerCommand(log, AgentCommands.openJob, async (node?: JobNode) => {
-      const target = node ? { agent: node.parent.parent.agent, jobId: node.job.id } : await askJob(view);
+    registerCommand(log, AgentCommands.openJob, async (arg?: JobNode | { agentId: string; jobId: string }) => {
+      const target =
+        arg instanceof JobNode
+          ? { agent: arg.parent.parent.agent, jobId: arg.job.id }
+          : arg?.agentId
+            ? { agent: await view.client().agents.get(arg.agentId), jobId: arg.jobId }
+            : await askJob(view);
       await openReadonly(jobUri(target.agent.id, target.jobId, target.agent.name), 'markdown');
     }),
     registerCommand(log, AgentCommands.copyId, async (node: TreeNode) => {
@@ -81,6 +92,18 @@ async function openReadonly(uri: vscode.Uri, language: string): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(uri);
   if (doc.languageId !== language) await vscode.languages.setTextDocumentLanguage(doc, language);
   await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+/** The current version when there is one, else the user picks. */
+async function startingVersion(view: AgentsView, agent: BaseAgent) {
+  if (agent.current_version_id) {
+    try {
+      return await view.client().agents.currentVersion(agent.id);
+    } catch {
+      // Fall through to a pick: the current version may be gone.
+    }
+  }
+  return pickVersion(view, agent, `Create Version of ${agent.name}: start from`);
 }
 
 async function askJob(view: AgentsView): Promise<{ agent: BaseAgent; jobId: string }> {

@@ -87,6 +87,7 @@ export function creatorName(creator: unknown): string | undefined {
 export class VersionsNode implements TreeNode {
   readonly id: string;
   readonly list: PagedList<AgentVersion>;
+  private readonly nodes = new Map<string, VersionNode>();
 
   constructor(
     readonly parent: AgentNode,
@@ -116,8 +117,15 @@ export class VersionsNode implements TreeNode {
       list: this.list,
       refresher: this.ctx,
       emptyText: 'No versions',
-      toNode: (v) => new VersionNode(this, v),
+      toNode: (v) => this.nodeFor(v),
     });
+  }
+
+  /** The node of a version (the same object each time, so the view can reveal it). */
+  nodeFor(version: AgentVersion): VersionNode {
+    let node = this.nodes.get(version.id);
+    if (!node || node.version !== version) this.nodes.set(version.id, (node = new VersionNode(this, version)));
+    return node;
   }
 }
 

@@ -98,6 +98,25 @@ export class AgentsView extends Disposable implements AgentsTreeContext {
     await this.treeView.reveal(node, { select: true, focus: true, expand: false });
   }
 
+  /**
+   * Shows the truth after a version was created (or may have been): the agent and its versions are
+   * read again, and the new version is revealed when known.
+   */
+  async revealVersion(agentId: string, versionId: string | undefined): Promise<void> {
+    const node = this.nodes.get(agentId);
+    if (!node) return;
+    try {
+      this.updateAgent(await this.client().agents.get(agentId));
+    } catch {
+      // The versions below are still re-read; the agent row keeps its last known state.
+    }
+    node.versions.list.reset();
+    this.provider.refresh(node.versions);
+    await node.versions.list.ensureLoaded();
+    const version = node.versions.list.loadedItems.find((v) => v.id === versionId);
+    if (version) await this.treeView.reveal(node.versions.nodeFor(version), { select: true, focus: false, expand: true });
+  }
+
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */
   loadedAgents(): readonly BaseAgent[] {
     return this.list.loadedItems;

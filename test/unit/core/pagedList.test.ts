@@ -27,10 +27,10 @@ describe('paged list', () => {
   it('loads only the first page, then says how many remain', async () => {
     const svc = fakeList(120, 50);
     const list = new PagedList(svc.fetch);
-    assert.equal(list.state.kind, 'idle');
+    assert.equal(list.state.kind as string, 'idle');
     await list.ensureLoaded();
     const state = list.state;
-    assert.equal(state.kind, 'loaded');
+    assert.equal(state.kind as string, 'loaded');
     if (state.kind !== 'loaded') return;
     assert.equal(state.items.length, 50);
     assert.equal(state.remaining, 70);

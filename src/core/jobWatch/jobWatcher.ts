@@ -1,0 +1,302 @@
+/**
+ * Watches jobs until they finish: one timer, at most one poll in flight, and events for the status bar
+ * and notifications. Knows nothing of VS Code; time and the service come in through `Clock` and
+ * `JobStatusSource`.
+ *
+ * Rules: nothing is polled when nothing is watched or every watched job is final (or lost); final jobs
+ * are never polled again; a poll never starts while another is in flight (no timer is armed while a
+ * request is out; the next one is armed when it ends). Timing lives in `pollSchedule.ts`, bulk and
+ * per-job fetching in `statusFetcher.ts`.
+ */
+import { Emitter } from './emitter';
+import { applyOutcome, type JobRecord, publicJob, retryAfterOf, type Transition } from './jobRecords';
+import { parseWatchState, serializeJobs, type SerializedWatchState } from './persistence';
+import { clampInterval, type LastPoll, nextPollAt, pollDelay, type PollTiming, pollTiming } from './pollSchedule';
+import { type JobOutcome, StatusFetcher } from './statusFetcher';
+import { isPolled, summarize } from './summary';
+import {
+  type Clock,
+  type JobStatusSource,
+  type JobWatcherOptions,
+  type JobWatchSummary,
+  realClock,
+  type Subscription,
+  type WatchedJob,
+  type WatchRequest,
+} from './types';
+
+interface Poll {
+  promise: Promise<void>;
+  abort: AbortController;
+}
+
+/** The watched jobs and their polling. Dispose it to stop every timer and request. */
+export class JobWatcher {
+  private readonly records = new Map<string, JobRecord>();
+  private readonly changed = new Emitter<[]>();
+  private readonly transitioned = new Emitter<[job: WatchedJob, from: number | undefined, to: number]>();
+  private timing: PollTiming;
+  private fetcher: StatusFetcher;
+  private focused = true;
+  private paused = false;
+  private failures = 0;
+  private retryAfterMs = 0;
+  /** A job without a status waits for its first answer: poll soon rather than at the next interval. */
+  private soon = false;
+  private lastPoll: LastPoll | undefined;
+  private timer: unknown;
+  private timerAt: number | undefined;
+  private poll: Poll | undefined;
+  /** Bumped to disown a poll in flight (source changed, nothing left to poll, disposed). */
+  private generation = 0;
+  private disposed = false;
+
+  constructor(source: JobStatusSource, options: JobWatcherOptions, private readonly clock: Clock = realClock) {
+    this.fetcher = new StatusFetcher(source);
+    this.timing = pollTiming(options);
+  }
+
+  /** Starts watching a job; watching it again keeps its place and revives it if the service had lost it. */
+  watch(request: WatchRequest): void {
+    if (this.disposed) return;
+    const id = request.id.trim();
+    if (!id) throw new TypeError('A job ID is required to watch a job.');
+    const existing = this.records.get(id);
+    if (existing) {
+      existing.label = request.label ?? existing.label;
+      existing.agentId = request.agentId ?? existing.agentId;
+      existing.createdAt ??= request.createdAt;
+      if (existing.notFound) this.revive(existing);
+    } else {
+      const status = Number.isInteger(request.status) ? request.status : undefined;
+      // Fields picked one by one: callers may pass a whole job object, which must not end up in the stored state.
+      const { label, agentId, createdAt } = request;
+      const job: JobRecord = { id, label, agentId, createdAt, status, watchedAt: this.clock.now(), misses: 0 };
+      this.records.set(id, job);
+      if (status === undefined) this.soon = true;
+    }
+    this.changed.fire();
+    this.schedule();
+  }
+
+  /** Stops watching one job. */
+  unwatch(id: string): void {
+    if (this.records.delete(id.trim())) this.afterRemoval();
+  }
+
+  /** Stops watching every job. */
+  unwatchAll(): void {
+    if (this.records.size === 0) return;
+    this.records.clear();
+    this.afterRemoval();
+  }
+
+  /** Removes the jobs that are over: final, or no longer known to the service. */
+  dismissFinished(): void {
+    const over = [...this.records.values()].filter((job) => !isPolled(job));
+    for (const job of over) this.records.delete(job.id);
+    if (over.length > 0) this.afterRemoval();
+  }
+
+  /** The watched jobs, in the order they were first watched (copies). */
+  jobs(): readonly WatchedJob[] {
+    return [...this.records.values()].map(publicJob);
+  }
+
+  /** Counts and the status bar text, as of now. */
+  summary(): JobWatchSummary {
+    return summarize(this.jobs(), this.clock.now());
+  }
+
+  /** The window gained or lost focus; polling slows down by `unfocusedFactor` while unfocused. */
+  setFocused(focused: boolean): void {
+    if (focused === this.focused) return;
+    this.focused = focused;
+    // Re-timed from the last poll: coming back after a long while polls at once.
+    this.schedule();
+  }
+
+  /**
+   * Paused, nothing is polled at all (the view showing these jobs is hidden); resuming polls at once
+   * if a poll is overdue. A poll already in flight finishes.
+   */
+  setPaused(paused: boolean): void {
+    if (paused === this.paused) return;
+    this.paused = paused;
+    if (paused) this.clearTimer();
+    else this.schedule();
+  }
+
+  /** The interval setting changed (at least 1 s). */
+  setIntervalMs(ms: number): void {
+    this.timing = { ...this.timing, intervalMs: clampInterval(ms) };
+    this.schedule();
+  }
+
+  /** The connection changed: forgets what the old server supported, its errors and lost jobs, and polls soon. */
+  setSource(source: JobStatusSource): void {
+    if (this.disposed) return;
+    this.cancelPoll();
+    this.fetcher = new StatusFetcher(source);
+    this.failures = 0;
+    this.retryAfterMs = 0;
+    let revived = false;
+    for (const job of this.records.values()) {
+      if (!job.notFound && job.lastError === undefined) continue;
+      this.revive(job);
+      revived = true;
+    }
+    this.soon = true;
+    if (revived) this.changed.fire();
+    this.schedule();
+  }
+
+  /** Polls now (the user asked); joins the poll in flight instead of starting a second one. */
+  refreshNow(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    return this.poll?.promise ?? this.startPoll();
+  }
+
+  /** Fires after anything shown changed: jobs added or removed, statuses, errors. */
+  onDidChange(listener: () => void): Subscription {
+    return this.changed.on(listener);
+  }
+
+  /** Fires once per status change seen, RETRY included; `from` is undefined for a job's first status. */
+  onDidTransition(listener: (job: WatchedJob, from: number | undefined, to: number) => void): Subscription {
+    return this.transitioned.on(listener);
+  }
+
+  /** The watched jobs as plain JSON, for the extension's workspace or global state. */
+  serialize(): SerializedWatchState {
+    return serializeJobs(this.jobs());
+  }
+
+  /** Adds the jobs of stored data (any version, garbage ignored) after those already watched; returns how many were added. */
+  restore(data: unknown): number {
+    if (this.disposed) return 0;
+    let added = 0;
+    for (const job of parseWatchState(data, this.clock.now())) {
+      if (this.records.has(job.id)) continue;
+      this.records.set(job.id, { ...job, misses: 0 });
+      added++;
+      if (isPolled(job)) this.soon = true;
+    }
+    if (added > 0) {
+      this.changed.fire();
+      this.schedule();
+    }
+    return added;
+  }
+
+  /** Cancels the timer and any request in flight and drops listeners; `jobs()` and `serialize()` still answer. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.cancelPoll();
+    this.clearTimer();
+    this.changed.clear();
+    this.transitioned.clear();
+  }
+
+  /** Gives a job a fresh start: polled again, its old errors forgotten. */
+  private revive(job: JobRecord): void {
+    if (job.notFound) this.soon = true;
+    job.notFound = undefined;
+    job.lastError = undefined;
+    job.misses = 0;
+  }
+
+  private afterRemoval(): void {
+    if (!this.hasPolledJobs()) {
+      this.cancelPoll();
+      this.soon = false;
+    }
+    this.schedule();
+    this.changed.fire();
+  }
+
+  private hasPolledJobs(): boolean {
+    for (const job of this.records.values()) if (isPolled(job)) return true;
+    return false;
+  }
+
+  /** Arms the one timer for the next poll, or none when nothing needs polling. */
+  private schedule(): void {
+    if (this.disposed || this.poll) return;
+    if (this.paused || !this.hasPolledJobs()) {
+      this.clearTimer();
+      return;
+    }
+    const now = this.clock.now();
+    const delay = pollDelay(this.timing, this.focused, this.failures, this.retryAfterMs);
+    const at = nextPollAt(now, delay, this.lastPoll, this.soon);
+    // An earlier "soon" timer stays: a stream of watch() calls must not keep pushing the first poll away.
+    if (this.timerAt !== undefined && (this.timerAt === at || (this.soon && this.timerAt < at))) return;
+    this.clearTimer();
+    this.timerAt = at;
+    this.timer = this.clock.setTimeout(() => {
+      this.timerAt = undefined;
+      void this.startPoll();
+    }, at - now);
+  }
+
+  private startPoll(): Promise<void> {
+    this.clearTimer();
+    const ids = [...this.records.values()].filter(isPolled).map((job) => job.id);
+    if (ids.length === 0 || this.disposed) return Promise.resolve();
+    this.soon = false;
+    const generation = ++this.generation;
+    const abort = new AbortController();
+    const startedAt = this.clock.now();
+    const asErrors = (error: unknown): JobOutcome[] => ids.map((id) => ({ kind: 'error', id, error }));
+    const promise = this.fetcher
+      .fetch(ids, abort.signal)
+      .catch(asErrors)
+      .then((outcomes) => {
+        if (generation !== this.generation) return;
+        this.poll = undefined;
+        this.lastPoll = { startedAt, finishedAt: this.clock.now() };
+        this.apply(outcomes);
+        this.schedule();
+      });
+    this.poll = { promise, abort };
+    return promise;
+  }
+
+  /** Applies a poll's answers, updates the backoff, then tells listeners. */
+  private apply(outcomes: JobOutcome[]): void {
+    const now = this.clock.now();
+    const transitions: Transition[] = [];
+    let changed = false;
+    let firstError: unknown;
+    let answered = false;
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'error') firstError ??= outcome.error;
+      else answered = true;
+      const job = this.records.get(outcome.id);
+      if (!job) continue; // unwatched while the request was out
+      const result = applyOutcome(job, outcome, now);
+      changed ||= result.changed;
+      if (result.transition) transitions.push(result.transition);
+    }
+    // Any answer from the service counts as success: per-job mode may fail for some jobs only.
+    this.failures = answered ? 0 : this.failures + 1;
+    this.retryAfterMs = answered ? 0 : retryAfterOf(firstError);
+    for (const { job, from, to } of transitions) this.transitioned.fire(publicJob(job), from, to);
+    if (changed) this.changed.fire();
+  }
+
+  private cancelPoll(): void {
+    this.generation++;
+    this.poll?.abort.abort();
+    this.poll = undefined;
+  }
+
+  private clearTimer(): void {
+    if (this.timerAt === undefined) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = undefined;
+  }
+}

@@ -1,0 +1,146 @@
+import * as vscode from 'vscode';
+import type { AgentVersion, BaseAgent } from '../../core/client';
+import { Schemes } from '../constants';
+import type { Connection } from '../connection/connection';
+import { titleSegment } from '../documents/documentUris';
+import type { EditableDocument, EditableFileSystem } from '../documents/editableFileSystem';
+import { loadCore } from '../lazyCore';
+import type { Log } from '../log';
+import { messageOf } from '../util/errors';
+import type { AgentsView } from './agentsView';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * *Create Version…*: a draft JSON document prefilled from a version. Saving it creates the version
+ * (the JSON schema gives completion and squiggles meanwhile); problems — ours or the service's field
+ * errors — are underlined at their field and the draft stays dirty, nothing lost.
+ */
+export class VersionDrafts implements vscode.Disposable {
+  private readonly diagnostics = vscode.languages.createDiagnosticCollection('agent-workbench-drafts');
+  private readonly subscriptions: vscode.Disposable[] = [this.diagnostics];
+
+  constructor(
+    private readonly fs: EditableFileSystem,
+    private readonly connection: Connection,
+    private readonly view: AgentsView,
+    private readonly log: Log,
+  ) {
+    fs.addResolver((uri) => this.resolve(uri));
+    this.subscriptions.push(vscode.workspace.onDidCloseTextDocument((doc) => this.diagnostics.delete(doc.uri)));
+  }
+
+  /** Opens a draft of a new version of `agent`, starting from `base`. */
+  async open(agent: BaseAgent, base: AgentVersion): Promise<void> {
+    const uri = vscode.Uri.from({ scheme: Schemes.edit, path: `/drafts/agents/${agent.id}/${base.id}/${titleSegment(`${agent.name} · new version`)}.json` });
+    const { draftFromVersion } = loadCore();
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) {
+      await vscode.window.showTextDocument(open, { preview: false });
+      return;
+    }
+    this.fs.set(uri, this.document(uri, agent.id, `${JSON.stringify(draftFromVersion(base), null, 2)}\n`));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+  }
+
+  /** After a reload the tab is restored: rebuild the draft from the version named in its path. */
+  private resolve(uri: vscode.Uri): EditableDocument | undefined {
+    const [kind, sub, agentId, baseId] = uri.path.split('/').filter(Boolean);
+    if (kind !== 'drafts' || sub !== 'agents' || !agentId || !baseId) return undefined;
+    return this.document(uri, agentId, async () => {
+      const version = await this.connection.requireClient().agents.getVersion(agentId, baseId);
+      return `${JSON.stringify(loadCore().draftFromVersion(version), null, 2)}\n`;
+    });
+  }
+
+  private document(uri: vscode.Uri, agentId: string, initial: string | (() => Promise<string>)): EditableDocument {
+    const now = Date.now();
+    const state = { text: typeof initial === 'string' ? initial : undefined, ctime: now, mtime: now };
+    return {
+      get ctime() {
+        return state.ctime;
+      },
+      get mtime() {
+        return state.mtime;
+      },
+      read: async () => {
+        if (state.text === undefined && typeof initial === 'function') state.text = await initial();
+        return encoder.encode(state.text ?? '');
+      },
+      write: async (content) => {
+        const text = decoder.decode(content);
+        await this.save(uri, agentId, text);
+        state.text = text;
+        state.mtime = Date.now();
+      },
+    };
+  }
+
+  private async save(uri: vscode.Uri, agentId: string, text: string): Promise<void> {
+    const core = loadCore();
+    const check = core.checkJson(text, core.AgentVersionDraftSchema);
+    if (!check.ok) {
+      this.show(uri, text, check.problems);
+      throw new Error(`Not saved: ${problemsSummary(check.problems)} The draft is kept; fix the underlined fields and save again.`);
+    }
+    this.diagnostics.delete(uri);
+    try {
+      const version = await this.connection.requireClient().agents.createVersion(agentId, check.value);
+      this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
+      void this.view.revealVersion(agentId, version.id);
+      void vscode.window.showInformationMessage(`Created version “${version.version_name}” of ${version.base_agent.name}.`);
+    } catch (error) {
+      if (core.isServiceError(error)) {
+        const fieldProblems = core.locateFieldErrors(text, error.fieldErrors);
+        if (fieldProblems.length) this.show(uri, text, fieldProblems);
+        if (error.outcomeUnknown) {
+          void this.view.revealVersion(agentId, undefined);
+          throw new Error(`Not sure whether the version was created: ${error.message} The agent's versions were read again — check them before saving again.`);
+        }
+      }
+      throw new Error(`Not saved: ${messageOf(error)}`);
+    }
+  }
+
+  private show(uri: vscode.Uri, text: string, problems: { message: string; offset: number; length: number }[]): void {
+    const lines = lineStarts(text);
+    this.diagnostics.set(
+      uri,
+      problems.map((p) => {
+        const d = new vscode.Diagnostic(new vscode.Range(position(lines, p.offset), position(lines, p.offset + p.length)), p.message, vscode.DiagnosticSeverity.Error);
+        d.source = 'Agent Workbench';
+        return d;
+      }),
+    );
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+/** "2 problems: a: …; b: …." */
+export function problemsSummary(problems: { message: string }[]): string {
+  const shown = problems.slice(0, 3).map((p) => p.message).join('; ');
+  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+  return `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${shown}${more}.`;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+function position(starts: number[], offset: number): vscode.Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return new vscode.Position(lo, offset - (starts[lo] ?? 0));
+}

@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+import { Schemes } from '../constants';
+import { Disposable } from '../util/disposable';
+
+/** A document that lives in the service: read from it, and saved back to it. */
+export interface EditableDocument {
+  /** The text the service has (what the editor opens and what "Revert" goes back to). */
+  read(): Promise<Uint8Array> | Uint8Array;
+  /** Saves: throw to refuse, and the editor keeps the text, still dirty. */
+  write(content: Uint8Array): Promise<void>;
+  readonly ctime: number;
+  readonly mtime: number;
+}
+
+/** Rebuilds a document from its URI (after a window reload restores the tab), or says the URI is not its kind. */
+export type DocumentResolver = (uri: vscode.Uri) => EditableDocument | undefined;
+
+/**
+ * The `agent-workbench:` file system: policy versions and agent-version drafts as ordinary editor tabs,
+ * where Save writes to the service. Documents register themselves; a resolver may rebuild one from its
+ * path after a reload.
+ */
+export class EditableFileSystem extends Disposable implements vscode.FileSystemProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
+  readonly onDidChangeFile = this.changed.event;
+  private readonly documents = new Map<string, EditableDocument>();
+  private readonly resolvers: DocumentResolver[] = [];
+
+  constructor() {
+    super();
+    this.register(vscode.workspace.registerFileSystemProvider(Schemes.edit, this, { isCaseSensitive: true }));
+  }
+
+  /** Adds a way to rebuild documents of one kind from their URIs. */
+  addResolver(resolver: DocumentResolver): void {
+    this.resolvers.push(resolver);
+  }
+
+  /** Makes a document available at a URI (replacing what was there). */
+  set(uri: vscode.Uri, document: EditableDocument): void {
+    this.documents.set(uri.path, document);
+  }
+
+  /** Tells editors that the document at a URI changed in the service (they reload it unless dirty). */
+  notifyChanged(uri: vscode.Uri): void {
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  private get(uri: vscode.Uri): EditableDocument {
+    let doc = this.documents.get(uri.path);
+    if (!doc) {
+      for (const resolve of this.resolvers) if ((doc = resolve(uri))) break;
+      if (doc) this.documents.set(uri.path, doc);
+    }
+    if (!doc) throw vscode.FileSystemError.FileNotFound(uri);
+    return doc;
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    if (uri.path === '/' || !uri.path.endsWith('.json')) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const doc = this.get(uri);
+    return { type: vscode.FileType.File, ctime: doc.ctime, mtime: doc.mtime, size: 0 };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return this.get(uri).read();
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    await this.get(uri).write(content);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  watch(): vscode.Disposable {
+    // Changes come from our own writes and refreshes, which fire onDidChangeFile themselves.
+    return new vscode.Disposable(() => undefined);
+  }
+
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+}

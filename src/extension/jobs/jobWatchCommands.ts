@@ -1,0 +1,95 @@
+import * as vscode from 'vscode';
+import { elapsedText, jobTitle, statusGroup, statusWord, type WatchedJob } from '../../core/jobWatch';
+import { JobNode } from '../agents/jobNodes';
+import { registerCommand } from '../commands/commandRunner';
+import { AgentCommands } from '../constants';
+import { parseViewUri } from '../documents/documentUris';
+import type { Log } from '../log';
+import { CancelledError } from '../util/errors';
+import type { JobWatchStatusBar } from './jobWatchStatusBar';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Watch Job (from a job node, an open job document, or a pasted ID), the watched-jobs list, Stop All. */
+export function registerJobWatchCommands(bar: JobWatchStatusBar, log: Log): vscode.Disposable[] {
+  const watcher = bar.watcher;
+  return [
+    registerCommand(log, AgentCommands.watchJob, async (arg?: unknown) => {
+      if (arg instanceof JobNode) {
+        watcher.watch({ id: arg.job.id, label: `${arg.parent.parent.agent.name} · ${arg.job.agent_version_name ?? arg.job.id.slice(0, 8)}`, agentId: arg.agentId, status: arg.job.status_code, createdAt: arg.job.created_at });
+        return;
+      }
+      const target = parseViewUri((arg as vscode.Uri | undefined) ?? vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'));
+      if (target?.kind === 'job') {
+        watcher.watch({ id: target.jobId, agentId: target.agentId });
+        return;
+      }
+      const id = await vscode.window.showInputBox({
+        title: 'Watch Job',
+        prompt: 'The ID of the job to watch; the status bar shows it until you dismiss it.',
+        placeHolder: '0b5c2d1e-1111-4222-8333-944455566677',
+        validateInput: (v) => (UUID.test(v.trim()) ? undefined : 'A job ID is a UUID'),
+      });
+      if (!id) throw new CancelledError();
+      watcher.watch({ id: id.trim() });
+    }),
+    registerCommand(log, AgentCommands.stopWatchingAll, () => watcher.unwatchAll()),
+    registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(bar)),
+  ];
+}
+
+const openButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open Job' };
+const stopButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('eye-closed'), tooltip: 'Stop Watching' };
+
+type Item = vscode.QuickPickItem & { job?: WatchedJob; action?: () => void };
+
+async function showWatchedJobs(bar: JobWatchStatusBar): Promise<void> {
+  const watcher = bar.watcher;
+  const qp = vscode.window.createQuickPick<Item>();
+  qp.title = 'Watched Jobs';
+  qp.placeholder = 'Select a job to open it; use the buttons to stop watching';
+  const render = (): void => {
+    const now = Date.now();
+    const jobs = watcher.jobs();
+    const items: Item[] = jobs.map((job) => ({
+      label: `${icon(job)} ${jobTitle(job)}`,
+      description: `${statusWord(job)} · ${elapsedText(job, now)}`,
+      detail: job.errorMessage ?? job.lastError ?? job.id,
+      job,
+      buttons: job.agentId ? [openButton, stopButton] : [stopButton],
+    }));
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: '$(clear-all) Dismiss Finished Jobs', action: () => watcher.dismissFinished() });
+    items.push({ label: '$(eye-closed) Stop Watching All', action: () => watcher.unwatchAll() });
+    items.push({ label: '$(add) Watch Another Job…', action: () => void vscode.commands.executeCommand(AgentCommands.watchJob, null) });
+    qp.items = items;
+  };
+  render();
+  const sub = watcher.onDidChange(render);
+  qp.onDidTriggerItemButton((e) => {
+    if (!e.item.job) return;
+    if (e.button === stopButton) watcher.unwatch(e.item.job.id);
+    else open(e.item.job);
+  });
+  qp.onDidAccept(() => {
+    const item = qp.selectedItems[0];
+    qp.hide();
+    if (item?.action) item.action();
+    else if (item?.job) open(item.job);
+  });
+  qp.onDidHide(() => {
+    sub.dispose();
+    qp.dispose();
+  });
+  qp.show();
+}
+
+function open(job: WatchedJob): void {
+  if (job.agentId) void vscode.commands.executeCommand(AgentCommands.openJob, { agentId: job.agentId, jobId: job.id });
+  else void vscode.window.showInformationMessage(`Job ${job.id} was watched by ID; its agent is not known, so it cannot be opened from here. Status: ${statusWord(job)}.`);
+}
+
+function icon(job: WatchedJob): string {
+  const icons = { failed: '$(error)', done: '$(pass)', cancelled: '$(circle-slash)', unknown: '$(question)', checking: '$(sync~spin)', running: '$(sync~spin)' } as const;
+  return icons[statusGroup(job)];
+}

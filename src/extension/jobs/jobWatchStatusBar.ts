@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import { JobStatus, isFinalStatus, jobStatusName } from '../../core/jobStatus';
+import { JobWatcher, elapsedText, jobTitle, statusWord, type WatchedJob } from '../../core/jobWatch';
+import { watchIntervalMs } from '../configuration';
+import type { Connection } from '../connection/connection';
+import { AgentCommands, Settings, StateKeys } from '../constants';
+import { Disposable } from '../util/disposable';
+import { jobStatusSource } from './jobSource';
+
+/**
+ * Watched jobs at a glance in the status bar: one job's status and elapsed time, or counts for several,
+ * spinning while any runs; a notification when one finishes (and while it retries). The list survives
+ * a window reload; polling follows the job watcher's rules (one bulk request per interval, slower when
+ * unfocused or failing, none when nothing runs).
+ */
+export class JobWatchStatusBar extends Disposable {
+  readonly watcher: JobWatcher;
+  private readonly item = this.register(vscode.window.createStatusBarItem('agentWorkbench.jobWatch', vscode.StatusBarAlignment.Left, 9));
+  private ticker: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    connection: Connection,
+  ) {
+    super();
+    this.item.name = 'Agent Workbench Watched Jobs';
+    this.item.command = AgentCommands.showWatchedJobs;
+    this.watcher = new JobWatcher(jobStatusSource(connection), { intervalMs: watchIntervalMs() });
+    this.register({ dispose: () => this.watcher.dispose() });
+    this.register({ dispose: () => clearInterval(this.ticker) });
+    this.register(this.watcher.onDidChange(() => this.onChange()));
+    this.register(this.watcher.onDidTransition((job, from, to) => this.notify(job, from, to)));
+    this.register(vscode.window.onDidChangeWindowState((state) => this.watcher.setFocused(state.focused)));
+    this.register(connection.onDidChange(() => this.watcher.setSource(jobStatusSource(connection))));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.watchIntervalSeconds}`)) this.watcher.setIntervalMs(watchIntervalMs());
+    }));
+    this.watcher.setFocused(vscode.window.state.focused);
+    this.watcher.restore(context.workspaceState.get(StateKeys.watchedJobs));
+    this.render();
+  }
+
+  private onChange(): void {
+    void this.context.workspaceState.update(StateKeys.watchedJobs, this.watcher.serialize());
+    this.render();
+  }
+
+  private render(): void {
+    const jobs = this.watcher.jobs();
+    if (!jobs.length) {
+      this.item.hide();
+      this.setTicker(false);
+      return;
+    }
+    const summary = this.watcher.summary();
+    const failed = jobs.some((j) => j.status === JobStatus.FAILURE);
+    this.item.text = `${summary.anyRunning ? '$(sync~spin)' : failed ? '$(error)' : '$(pass)'} ${summary.text}`;
+    this.item.tooltip = this.tooltip(jobs);
+    this.item.accessibilityInformation = { label: `Watched jobs: ${summary.text}` };
+    this.item.backgroundColor = failed && !summary.anyRunning ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.show();
+    // The elapsed time of a single running job moves every second.
+    this.setTicker(jobs.length === 1 && summary.anyRunning);
+  }
+
+  private tooltip(jobs: readonly WatchedJob[]): vscode.MarkdownString {
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**Watched jobs**\n\n');
+    const now = Date.now();
+    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}`).appendMarkdown('\n');
+    md.appendMarkdown('\nClick to open, stop watching, or dismiss finished jobs.');
+    return md;
+  }
+
+  private setTicker(on: boolean): void {
+    if (on && !this.ticker) this.ticker = setInterval(() => this.render(), 1000);
+    if (!on && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+  }
+
+  private notify(job: WatchedJob, from: number | undefined, to: number): void {
+    // A job watched when it had already finished needs no "it finished" message.
+    if (from === undefined && isFinalStatus(to)) return;
+    const title = jobTitle(job);
+    const open = 'Open Job';
+    const actions = job.agentId ? [open] : [];
+    const then = (choice: string | undefined): void => {
+      if (choice === open && job.agentId) void vscode.commands.executeCommand(AgentCommands.openJob, { agentId: job.agentId, jobId: job.id });
+    };
+    if (to === JobStatus.FAILURE) {
+      void vscode.window.showErrorMessage(`Job ${title} failed${job.errorMessage ? `: ${job.errorMessage}` : '.'}`, ...actions).then(then);
+    } else if (to === JobStatus.RETRY) {
+      void vscode.window.showWarningMessage(`Job ${title} is retrying${job.errorMessage ? `: ${job.errorMessage}` : '.'}`, ...actions).then(then);
+    } else if (isFinalStatus(to)) {
+      void vscode.window.showInformationMessage(`Job ${title} finished: ${jobStatusName(to)}.`, ...actions).then(then);
+    }
+  }
+}
