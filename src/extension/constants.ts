@@ -81,3 +81,6 @@ export const Schemes = {
 
 /** The environment variable naming a connection file (`{baseUrl, organizationId, token}`) the demo and tests provision. */
 export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';
+
+/** Set by the test harness: `activate` then returns the extension's parts for the integration tests. */
+export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';

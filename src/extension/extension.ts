@@ -4,7 +4,7 @@ import { AgentsView } from './agents/agentsView';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { Connection } from './connection/connection';
 import { applyProvisionedConnection } from './connection/provisioning';
-import { Views } from './constants';
+import { TEST_API_ENV, Views } from './constants';
 import { EditableFileSystem } from './documents/editableFileSystem';
 import { ServiceDocuments } from './documents/serviceDocuments';
 import { VersionDrafts } from './agents/versionDrafts';
@@ -19,8 +19,24 @@ import { PlaceholderViews } from './views/connectionViews';
 
 let sandbox: LocalSandbox | undefined;
 
+/**
+ * What `activate` returns when the test harness asks for it (`AGENT_WORKBENCH_TEST_API=1`): the
+ * extension's parts, for the integration tests. Otherwise nothing: other extensions get no handle on
+ * the connection or its token.
+ */
+export interface AgentWorkbenchApi {
+  secrets: vscode.SecretStorage;
+  connection: Connection;
+  sandbox: LocalSandbox;
+  agents: AgentsView;
+  drafts: VersionDrafts;
+  watched: JobWatchStatusBar;
+  refresher: RunningJobsRefresher;
+  log: Log;
+}
+
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | undefined {
   const log = new Log();
   const connection = new Connection(context, log);
   sandbox = new LocalSandbox(context, connection, log);
@@ -29,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const editable = new EditableFileSystem();
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(context, connection);
+  const refresher = new RunningJobsRefresher(agents, connection, log);
   context.subscriptions.push(
     log,
     connection,
@@ -38,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): void {
     editable,
     drafts,
     watched,
-    new RunningJobsRefresher(agents, connection, log),
+    refresher,
     new ConnectionStatusBar(connection),
     new PlaceholderViews(connection, [Views.policies, Views.datasets]),
     ...registerConnectionCommands(connection, sandbox, log),
@@ -48,6 +65,8 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
+  if (process.env[TEST_API_ENV] !== '1') return undefined;
+  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

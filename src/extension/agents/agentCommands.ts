@@ -14,6 +14,8 @@ import type { AgentsView } from './agentsView';
 import { filterJobs } from './jobFilterPicker';
 import { JobNode, JobsNode } from './jobNodes';
 import type { VersionDrafts } from './versionDrafts';
+import type { JobFilter } from '../../core/filters/jobFilter';
+import { agentNameProblem } from '../../core/limits';
 
 /** The commands of the Agents view (title bar, context menus, palette). */
 export function registerAgentCommands(view: AgentsView, documents: ServiceDocuments, drafts: VersionDrafts, log: Log): vscode.Disposable[] {
@@ -21,13 +23,14 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
   return [
     registerCommand(log, AgentCommands.refresh, () => view.reload()),
     registerCommand(log, AgentCommands.refreshNode, (node: TreeNode) => refreshNode(view, node)),
-    registerCommand(log, AgentCommands.search, () => searchAgents(view)),
+    registerCommand(log, AgentCommands.search, (text?: string) => (typeof text === 'string' ? view.setFilter({ ...view.filter, search: text || undefined }) : searchAgents(view))),
     registerCommand(log, AgentCommands.filter, () => filterAgents(view)),
     registerCommand(log, AgentCommands.clearFilter, () => view.setFilter({})),
-    registerCommand(log, AgentCommands.filterJobs, (node: JobsNode) => filterJobs(node)),
+    registerCommand(log, AgentCommands.filterJobs, (node: JobsNode, filter?: JobFilter) => (filter ? node.setFilter(filter) : filterJobs(node))),
     registerCommand(log, AgentCommands.clearJobFilter, (node: JobsNode) => node.setFilter({})),
-    registerCommand(log, AgentCommands.editSettings, async (node?: AgentNode) => editAgentSettings(view, await agentOf(node, 'Edit Agent Settings'))),
-    registerCommand(log, AgentCommands.duplicate, async (node?: AgentNode) => duplicateAgent(view, await agentOf(node, 'Duplicate Agent'))),
+    // Commands take their answers as optional arguments too (keybindings, scripts and tests), and ask for what is missing.
+    registerCommand(log, AgentCommands.editSettings, async (node?: AgentNode, changes?: AgentChanges) => editAgentSettings(view, await agentOf(node, 'Edit Agent Settings'), changes)),
+    registerCommand(log, AgentCommands.duplicate, async (node?: AgentNode, name?: string) => duplicateAgent(view, await agentOf(node, 'Duplicate Agent'), name)),
     registerCommand(log, AgentCommands.openVersion, async (node?: VersionNode) => {
       const agent = node?.agent ?? (await pickAgent(view, 'Open Version: choose the agent'));
       const version = node?.version ?? (await pickVersion(view, agent, `Open Version of ${agent.name}`));
@@ -38,10 +41,10 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const base = node instanceof VersionNode ? node.version : await startingVersion(view, agent);
       await drafts.open(agent, base);
     }),
-    registerCommand(log, AgentCommands.compareVersions, async (node?: VersionNode | AgentNode) => {
+    registerCommand(log, AgentCommands.compareVersions, async (node?: VersionNode | AgentNode, otherId?: string) => {
       const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Compare Versions: choose the agent');
       const left = node instanceof VersionNode ? node.version : await pickVersion(view, agent, 'Compare: the older version');
-      const right = await pickVersion(view, agent, `Compare ${left.version_name} with…`, left.id);
+      const right = (otherId && (await view.client().agents.getVersion(agent.id, otherId))) || (await pickVersion(view, agent, `Compare ${left.version_name} with…`, left.id));
       const uri = (v: typeof left) => agentVersionUri(agent.id, v.id, agent.name, v.version_name);
       await vscode.commands.executeCommand('vscode.diff', uri(left), uri(right), `${agent.name}: ${left.version_name} ↔ ${right.version_name}`);
     }),
@@ -119,11 +122,24 @@ async function askJob(view: AgentsView): Promise<{ agent: BaseAgent; jobId: stri
 }
 
 /** Rename (1–200 characters, checked while typing) and the two cache switches; the tree shows the result at once. */
-async function editAgentSettings(view: AgentsView, agent: BaseAgent): Promise<void> {
+type AgentChanges = { name?: string; disable_cache?: boolean; cache_failed_jobs?: boolean };
+
+async function editAgentSettings(view: AgentsView, agent: BaseAgent, changes?: AgentChanges): Promise<void> {
+  const body = changes ?? (await askAgentChanges(agent));
+  const problem = body.name === undefined ? undefined : agentNameProblem(body.name);
+  if (problem) throw new Error(`Not saved: ${problem}.`);
+  if (!Object.keys(body).length) return;
+  const updated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Saving ${agent.name}…` }, () => view.client().agents.update(agent.id, body));
+  view.updateAgent(updated);
+  vscode.window.setStatusBarMessage(`$(check) Saved ${updated.name}`, 4000);
+}
+
+/** Asks the name, then the two cache switches; returns only what changed. */
+async function askAgentChanges(agent: BaseAgent): Promise<AgentChanges> {
   const name = await vscode.window.showInputBox({
     title: `Edit Agent Settings (1/2): name of ${agent.name}`,
     value: agent.name,
-    validateInput: (v) => (v.trim().length === 0 ? 'The name must not be empty' : v.trim().length > 200 ? `At most 200 characters (now ${v.trim().length})` : undefined),
+    validateInput: agentNameProblem,
   });
   if (name === undefined) throw new CancelledError();
   const toggles = [
@@ -132,27 +148,26 @@ async function editAgentSettings(view: AgentsView, agent: BaseAgent): Promise<vo
   ];
   const picked = await vscode.window.showQuickPick(toggles, { title: 'Edit Agent Settings (2/2): cache', canPickMany: true, placeHolder: 'Checked = on' });
   if (!picked) throw new CancelledError();
-  const body: { name?: string; disable_cache?: boolean; cache_failed_jobs?: boolean } = {};
+  const body: AgentChanges = {};
   if (name.trim() !== agent.name) body.name = name.trim();
   for (const t of toggles) {
     const on = picked.includes(t);
     if (on !== agent[t.key]) body[t.key] = on;
   }
-  if (!Object.keys(body).length) return;
-  const updated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Saving ${agent.name}…` }, () => view.client().agents.update(agent.id, body));
-  view.updateAgent(updated);
-  vscode.window.setStatusBarMessage(`$(check) Saved ${updated.name}`, 4000);
+  return body;
 }
 
 /** Asks the new name, duplicates, and reveals the new agent at the top of the list. */
-async function duplicateAgent(view: AgentsView, agent: BaseAgent): Promise<void> {
-  const name = await vscode.window.showInputBox({
+async function duplicateAgent(view: AgentsView, agent: BaseAgent, givenName?: string): Promise<void> {
+  const name = givenName ?? (await vscode.window.showInputBox({
     title: `Duplicate ${agent.name}`,
     prompt: 'Name of the new agent (a copy of the current version)',
     value: `${agent.name} (copy)`.slice(0, 200),
-    validateInput: (v) => (v.trim().length === 0 ? 'The name must not be empty' : v.trim().length > 200 ? `At most 200 characters (now ${v.trim().length})` : undefined),
-  });
+    validateInput: agentNameProblem,
+  }));
   if (name === undefined) throw new CancelledError();
+  const problem = agentNameProblem(name);
+  if (problem) throw new Error(`Not duplicated: ${problem}.`);
   const version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Duplicating ${agent.name}…` }, () => view.client().agents.duplicate(agent.id, { name: name.trim() }));
   await view.addAndReveal(version.base_agent);
   void vscode.window.showInformationMessage(`Created ${version.base_agent.name} from ${agent.name}.`);

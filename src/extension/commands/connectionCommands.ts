@@ -9,7 +9,7 @@ import { registerCommand } from './commandRunner';
 /** Sign in/out, the local sandbox, the log and the connection menu. */
 export function registerConnectionCommands(connection: Connection, sandbox: LocalSandbox, log: Log): vscode.Disposable[] {
   return [
-    registerCommand(log, Commands.signIn, () => signIn(connection)),
+    registerCommand(log, Commands.signIn, (given?: { baseUrl: string; organizationId: string; token: string }) => signIn(connection, given?.token ? given : undefined)),
     registerCommand(log, Commands.signOut, async () => {
       await connection.signOut();
       void vscode.window.showInformationMessage('Signed out. The token was removed from secret storage.');

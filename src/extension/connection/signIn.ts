@@ -10,7 +10,8 @@ import type { Connection } from './connection';
  * asks to change them), then for the token in a password input, which stays open with the problem
  * shown until the service accepts the token. Only then is it stored.
  */
-export async function signIn(connection: Connection): Promise<boolean> {
+export async function signIn(connection: Connection, given?: { baseUrl: string; organizationId: string; token: string }): Promise<boolean> {
+  if (given) return signInWith(connection, given);
   const settings = readConnectionSettings();
   let target = settings.baseUrl && settings.organizationId ? { baseUrl: settings.baseUrl, organizationId: settings.organizationId } : undefined;
   for (;;) {
@@ -24,6 +25,14 @@ export async function signIn(connection: Connection): Promise<boolean> {
     void vscode.window.showInformationMessage(`Signed in to ${hostOf(target.baseUrl)}.`);
     return true;
   }
+}
+
+/** Sign-in without prompts (scripts and tests): the same checks, and an error instead of an inline message. */
+async function signInWith(connection: Connection, given: { baseUrl: string; organizationId: string; token: string }): Promise<boolean> {
+  const problem = baseUrlProblem(given.baseUrl) ?? organizationIdProblem(given.organizationId) ?? (await checkToken(connection, { baseUrl: normalizeBaseUrl(given.baseUrl), organizationId: given.organizationId }, given.token));
+  if (problem) throw new Error(`Not signed in: ${problem}`);
+  await connection.signIn(normalizeBaseUrl(given.baseUrl), given.organizationId, given.token);
+  return true;
 }
 
 async function askService(baseUrl?: string, organizationId?: string): Promise<{ baseUrl: string; organizationId: string }> {

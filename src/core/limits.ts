@@ -1,0 +1,22 @@
+/** The limits of interface section 8, as checks that explain themselves (for inputs, checked while typing). */
+
+/** Why an agent name cannot be used (1–200 characters), or undefined. */
+export function agentNameProblem(name: string): string | undefined {
+  const n = name.trim().length;
+  if (n === 0) return 'The name must not be empty';
+  if (n > 200) return `At most 200 characters (now ${n})`;
+  return undefined;
+}
+
+/** Why a policy version name cannot be used (1–255 characters), or undefined. */
+export function policyVersionNameProblem(name: string): string | undefined {
+  const n = name.trim().length;
+  if (n === 0) return 'The version name must not be empty';
+  if (n > 255) return `At most 255 characters (now ${n})`;
+  return undefined;
+}
+
+/** Dataset file names: at most 1,024 characters. */
+export const MAX_FILE_NAME_LENGTH = 1024;
+/** Dataset file sizes: what the size field (a signed 32-bit integer) can express. */
+export const MAX_FILE_SIZE = 2_147_483_647;

@@ -1,0 +1,103 @@
+// Helpers of the integration suite: the extension's test API, a sandbox per suite, and waiting.
+import * as assert from 'node:assert/strict';
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentWorkbenchApi } from '../../../src/extension/extension';
+import type { TreeNode } from '../../../src/extension/tree/treeNode';
+
+export const EXTENSION_ID = 'agent-workbench.agent-workbench';
+
+/** The activated extension's parts (the harness sets AGENT_WORKBENCH_TEST_API=1). */
+export async function workbench(): Promise<AgentWorkbenchApi> {
+  const extension = vscode.extensions.getExtension<AgentWorkbenchApi | undefined>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed`);
+  const api = await extension.activate();
+  assert.ok(api, 'the extension did not return its test API: is AGENT_WORKBENCH_TEST_API=1 set in the extension host?');
+  return api;
+}
+
+export interface TestSandbox {
+  baseUrl: string;
+  organizationId: string;
+  token: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the extension's own bundled sandbox (dist/sandbox.js) in memory, with fast job steps. */
+export async function startSandbox(extraArgs: string[] = []): Promise<TestSandbox> {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension);
+  const script = path.join(extension.extensionPath, 'dist', 'sandbox.js');
+  const child = fork(script, ['--port', '0', '--memory', '--seed', 'demo', '--job-step-ms', '300', ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  const ready = await new Promise<{ baseUrl: string; organizationId: string; token: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox not ready in 30 s: ${stderr}`)), 30_000);
+    child.on('message', (m: { type?: string; baseUrl: string; organizationId: string; token: string }) => {
+      if (m?.type !== 'ready') return;
+      clearTimeout(timer);
+      resolve(m);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited (${code}): ${stderr}`));
+    });
+  });
+  return {
+    ...ready,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Signs the extension in to a sandbox the way a script would (same checks as the Sign In command). */
+export async function connect(sandbox: { baseUrl: string; organizationId: string; token: string }): Promise<void> {
+  await vscode.commands.executeCommand('agentWorkbench.signIn', { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token });
+  const api = await workbench();
+  await waitFor(() => api.connection.state.kind === 'connected' && api.connection.state.info.baseUrl === sandbox.baseUrl, 'the connection');
+}
+
+/** The children of a node of the Agents view (the root when none), exactly as VS Code asks for them. */
+export async function agentChildren(node?: TreeNode): Promise<TreeNode[]> {
+  const api = await workbench();
+  return (await api.agents.provider.getChildren(node)) ?? [];
+}
+
+/** The label and description VS Code shows for a node. */
+export function itemText(node: TreeNode): { label: string; description: string; contextValue: string; icon: string } {
+  const item = node.getTreeItem();
+  const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+  const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '';
+  return { label, description: String(item.description ?? ''), contextValue: item.contextValue ?? '', icon };
+}
+
+/** Polls until `check` returns something truthy (bounded); fails with what it was waiting for. */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as Exclude<T, false | 0 | '' | null | undefined>;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Sets a setting of ours for the test and returns a function that puts it back. */
+export async function withSetting(key: string, value: unknown): Promise<() => Promise<void>> {
+  const config = vscode.workspace.getConfiguration('agentWorkbench');
+  const before = config.inspect(key)?.globalValue;
+  await config.update(key, value, vscode.ConfigurationTarget.Global);
+  return () => Promise.resolve(vscode.workspace.getConfiguration('agentWorkbench').update(key, before, vscode.ConfigurationTarget.Global));
+}

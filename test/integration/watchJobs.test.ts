@@ -1,0 +1,61 @@
+// Watching jobs in the status bar: one bulk request per interval, a final state reached by itself.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { AgentNode } from '../../src/extension/agents/agentNodes';
+import { JobNode } from '../../src/extension/agents/jobNodes';
+import { agentChildren, connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+
+describe('Watched jobs', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+  let restoreInterval: () => Promise<void>;
+
+  before(async () => {
+    sandbox = await startSandbox();
+    restoreInterval = await withSetting('jobs.watchIntervalSeconds', 2);
+    await connect(sandbox);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('agentWorkbench.jobs.stopWatchingAll');
+    await restoreInterval();
+    await sandbox.stop();
+  });
+
+  async function startJob(agentName: string): Promise<{ agent: AgentNode; jobId: string }> {
+    const api = await workbench();
+    const agent = (await agentChildren()).find((n): n is AgentNode => n instanceof AgentNode && n.agent.name === agentName);
+    assert.ok(agent);
+    const client = api.connection.requireClient();
+    const version = await client.agents.currentVersion(agent.agent.id);
+    const inputs = Object.fromEntries(version.input_definitions.map((d) => [d.key, 'The caller wants a refund for a broken headset.']));
+    return { agent, jobId: await client.agents.run(agent.agent.id, { inputs }) };
+  }
+
+  it('follows a job from the Jobs list until it finishes, and remembers it across reloads', async () => {
+    const api = await workbench();
+    const { agent, jobId } = await startJob('Support Call QA');
+    agent.jobs.reload();
+    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => n instanceof JobNode && n.job.id === jobId), 'the new job');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
+    const watched = api.watched.watcher;
+    assert.ok(watched.jobs().some((j) => j.id === jobId));
+    assert.match(watched.summary().text, /Support Call QA/);
+    const final = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.status !== undefined && [3, 4, 5, 6].includes(j.status)), 'the watched job to finish', 45_000);
+    assert.equal(final.agentId, agent.agent.id);
+    const saved = JSON.stringify(watched.serialize());
+    assert.ok(saved.includes(jobId), 'the watched list is saved for the next window');
+  });
+
+  it('watches a job by its ID alone and keeps it listed until dismissed', async () => {
+    const api = await workbench();
+    const { jobId } = await startJob('Refund Request Reviewer');
+    const watched = api.watched.watcher;
+    watched.watch({ id: jobId });
+    await waitFor(() => watched.jobs().find((j) => j.id === jobId)?.status !== undefined, 'the first status');
+    await waitFor(() => watched.summary().anyRunning === false, 'every watched job to finish', 45_000);
+    assert.ok(watched.jobs().some((j) => j.id === jobId), 'a finished job stays listed');
+    watched.dismissFinished();
+    assert.equal(watched.jobs().length, 0);
+  });
+});
