@@ -38,6 +38,19 @@ export const AgentCommands = {
   refreshDocument: 'agentWorkbench.refreshDocument',
 } as const;
 
+/** Commands of the Policies view and policy documents. */
+export const PolicyCommands = {
+  refresh: 'agentWorkbench.policies.refresh',
+  search: 'agentWorkbench.policies.search',
+  clearSearch: 'agentWorkbench.policies.clearSearch',
+  create: 'agentWorkbench.policies.create',
+  openVersion: 'agentWorkbench.policies.openVersion',
+  compareWith: 'agentWorkbench.policies.compareWith',
+  compareWithCurrent: 'agentWorkbench.policies.compareWithCurrent',
+  restoreVersion: 'agentWorkbench.policies.restoreVersion',
+  refreshNode: 'agentWorkbench.policies.refreshNode',
+} as const;
+
 export const Views = {
   container: 'agentWorkbench',
   agents: 'agentWorkbench.agents',
@@ -53,6 +66,7 @@ export const Settings = {
   pageSize: 'pageSize',
   jobsRefreshIntervalSeconds: 'jobs.refreshIntervalSeconds',
   watchIntervalSeconds: 'jobs.watchIntervalSeconds',
+  askVersionName: 'policies.askVersionName',
 } as const;
 
 export const ContextKeys = {
@@ -60,6 +74,7 @@ export const ContextKeys = {
   sandboxRunning: 'agentWorkbench.sandboxRunning',
   sandboxStarting: 'agentWorkbench.sandboxStarting',
   agentsFiltered: 'agentWorkbench.agents.filtered',
+  policiesFiltered: 'agentWorkbench.policies.filtered',
 } as const;
 
 /** Keys in `globalState` (never secrets). */

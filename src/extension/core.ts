@@ -5,3 +5,4 @@
 export { ServiceClient, isServiceError, ServiceError, tagNames } from '../core/client';
 export { checkJson, locateFieldErrors } from '../core/documents/jsonProblems';
 export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/agentVersionDraft';
+export { PolicyContentSchema } from '../core/documents/policyContent';

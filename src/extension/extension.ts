@@ -16,6 +16,9 @@ import { LocalSandbox } from './sandbox/localSandbox';
 import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
 import { registerTreeCommands } from './tree/treeCommands';
 import { PlaceholderViews } from './views/connectionViews';
+import { registerPolicyCommands } from './policies/policyCommands';
+import { PolicyDocuments } from './policies/policyDocuments';
+import { PoliciesView } from './policies/policiesView';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -32,6 +35,8 @@ export interface AgentWorkbenchApi {
   drafts: VersionDrafts;
   watched: JobWatchStatusBar;
   refresher: RunningJobsRefresher;
+  policies: PoliciesView;
+  policyDocuments: PolicyDocuments;
   log: Log;
 }
 
@@ -46,6 +51,8 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(context, connection);
   const refresher = new RunningJobsRefresher(agents, connection, log);
+  const policies = new PoliciesView(connection);
+  const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
   context.subscriptions.push(
     log,
     connection,
@@ -57,16 +64,19 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     watched,
     refresher,
     new ConnectionStatusBar(connection),
-    new PlaceholderViews(connection, [Views.policies, Views.datasets]),
+    policies,
+    policyDocuments,
+    new PlaceholderViews(connection, [Views.datasets]),
     ...registerConnectionCommands(connection, sandbox, log),
     ...registerTreeCommands(log),
     ...registerAgentCommands(agents, documents, drafts, log),
     ...registerJobWatchCommands(watched, log),
+    ...registerPolicyCommands(policies, policyDocuments, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, log };
+  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

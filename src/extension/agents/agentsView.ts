@@ -1,15 +1,13 @@
 import * as vscode from 'vscode';
-import type { BaseAgent, ListAgentsParams, ServiceClient } from '../../core/client';
+import type { BaseAgent, ListAgentsParams } from '../../core/client';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import { PagedList } from '../../core/pagedList';
-import { pageSize } from '../configuration';
 import type { Connection } from '../connection/connection';
 import { ContextKeys, StateKeys, Views } from '../constants';
 import { loadCore } from '../lazyCore';
 import { pagedChildren } from '../tree/pagedChildren';
-import { TreeProvider } from '../tree/treeProvider';
+import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
-import { Disposable } from '../util/disposable';
 import { AgentNode, type AgentsTreeContext } from './agentNodes';
 import type { JobsNode } from './jobNodes';
 
@@ -17,9 +15,7 @@ import type { JobsNode } from './jobNodes';
  * The Agents view: agents page by page (search, filters and ordering from the view's title bar), each
  * with its Versions and Jobs. The active filter shows in the view's description and clears in one click.
  */
-export class AgentsView extends Disposable implements AgentsTreeContext {
-  readonly provider: TreeProvider;
-  readonly treeView: vscode.TreeView<TreeNode>;
+export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
   private filterValue: AgentFilter;
   private readonly list: PagedList<BaseAgent>;
   private readonly nodes = new Map<string, AgentNode>();
@@ -29,28 +25,17 @@ export class AgentsView extends Disposable implements AgentsTreeContext {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly connection: Connection,
+    connection: Connection,
   ) {
-    super();
+    super(Views.agents, connection);
     this.filterValue = context.workspaceState.get<AgentFilter>(StateKeys.agentFilter) ?? {};
     this.list = new PagedList((page, signal) => this.client().agents.list({ ...agentListParams(this.filterValue, this.pageSize()), page } as ListAgentsParams, { signal }));
-    this.provider = this.register(new TreeProvider(() => this.roots()));
-    this.treeView = this.register(vscode.window.createTreeView(Views.agents, { treeDataProvider: this.provider, showCollapseAll: true }));
     this.register(this.shownJobs);
-    this.register(connection.onDidChange(() => this.reload()));
     this.describe();
   }
 
   get filter(): AgentFilter {
     return this.filterValue;
-  }
-
-  client(): ServiceClient {
-    return this.connection.requireClient();
-  }
-
-  pageSize(): number {
-    return pageSize();
   }
 
   tagNames(tags: BaseAgent['tags']): string[] {
@@ -61,10 +46,6 @@ export class AgentsView extends Disposable implements AgentsTreeContext {
     this.shownJobs.fire(node);
   }
 
-  refresh(node?: TreeNode): void {
-    this.provider.refresh(node);
-  }
-
   /** Applies a filter (persisted per workspace) and reads the list again. */
   async setFilter(filter: AgentFilter): Promise<void> {
     this.filterValue = filter;
@@ -72,12 +53,9 @@ export class AgentsView extends Disposable implements AgentsTreeContext {
     this.reload();
   }
 
-  /** Reads everything again from the first page. */
-  reload(): void {
+  protected forget(): void {
     this.list.reset();
     this.nodes.clear();
-    this.describe();
-    this.provider.refresh();
   }
 
   /** Shows an edit the user made to an agent at once, without reloading the list. */
@@ -128,8 +106,7 @@ export class AgentsView extends Disposable implements AgentsTreeContext {
     return this.list.loadedItems;
   }
 
-  private async roots(): Promise<TreeNode[]> {
-    if (this.connection.state.kind !== 'connected') return [];
+  protected async roots(): Promise<TreeNode[]> {
     const filtered = isAgentFilterActive(this.filterValue);
     return pagedChildren({
       parent: undefined,
@@ -147,11 +124,12 @@ export class AgentsView extends Disposable implements AgentsTreeContext {
     return node;
   }
 
-  private describe(): void {
-    const state = this.connection.state;
-    const host = state.kind === 'connected' ? state.info.host : undefined;
-    const filter = describeAgentFilter(this.filterValue);
-    this.treeView.description = [host, filter].filter(Boolean).join(' · ') || undefined;
+  protected override filterDescription(): string {
+    return describeAgentFilter(this.filterValue);
+  }
+
+  protected override describe(): void {
+    super.describe();
     void vscode.commands.executeCommand('setContext', ContextKeys.agentsFiltered, isAgentFilterActive(this.filterValue));
   }
 }

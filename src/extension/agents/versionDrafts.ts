@@ -7,6 +7,7 @@ import type { EditableDocument, EditableFileSystem } from '../documents/editable
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { messageOf } from '../util/errors';
+import { DocumentDiagnostics, problemsSummary } from '../documents/diagnostics';
 import type { AgentsView } from './agentsView';
 
 const encoder = new TextEncoder();
@@ -18,8 +19,7 @@ const decoder = new TextDecoder();
  * errors — are underlined at their field and the draft stays dirty, nothing lost.
  */
 export class VersionDrafts implements vscode.Disposable {
-  private readonly diagnostics = vscode.languages.createDiagnosticCollection('agent-workbench-drafts');
-  private readonly subscriptions: vscode.Disposable[] = [this.diagnostics];
+  readonly diagnostics = new DocumentDiagnostics('agent-workbench-drafts');
 
   constructor(
     private readonly fs: EditableFileSystem,
@@ -28,7 +28,6 @@ export class VersionDrafts implements vscode.Disposable {
     private readonly log: Log,
   ) {
     fs.addResolver((uri) => this.resolve(uri));
-    this.subscriptions.push(vscode.workspace.onDidCloseTextDocument((doc) => this.diagnostics.delete(doc.uri)));
   }
 
   /** Opens a draft of a new version of `agent`, starting from `base`. */
@@ -82,10 +81,10 @@ export class VersionDrafts implements vscode.Disposable {
     const core = loadCore();
     const check = core.checkJson(text, core.AgentVersionDraftSchema);
     if (!check.ok) {
-      this.show(uri, text, check.problems);
+      this.diagnostics.set(uri, text, check.problems);
       throw new Error(`Not saved: ${problemsSummary(check.problems)} The draft is kept; fix the underlined fields and save again.`);
     }
-    this.diagnostics.delete(uri);
+    this.diagnostics.clear(uri);
     try {
       const version = await this.connection.requireClient().agents.createVersion(agentId, check.value);
       this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
@@ -94,7 +93,7 @@ export class VersionDrafts implements vscode.Disposable {
     } catch (error) {
       if (core.isServiceError(error)) {
         const fieldProblems = core.locateFieldErrors(text, error.fieldErrors);
-        if (fieldProblems.length) this.show(uri, text, fieldProblems);
+        if (fieldProblems.length) this.diagnostics.set(uri, text, fieldProblems);
         if (error.outcomeUnknown) {
           void this.view.revealVersion(agentId, undefined);
           throw new Error(`Not sure whether the version was created: ${error.message} The agent's versions were read again — check them before saving again.`);
@@ -104,43 +103,7 @@ export class VersionDrafts implements vscode.Disposable {
     }
   }
 
-  private show(uri: vscode.Uri, text: string, problems: { message: string; offset: number; length: number }[]): void {
-    const lines = lineStarts(text);
-    this.diagnostics.set(
-      uri,
-      problems.map((p) => {
-        const d = new vscode.Diagnostic(new vscode.Range(position(lines, p.offset), position(lines, p.offset + p.length)), p.message, vscode.DiagnosticSeverity.Error);
-        d.source = 'Agent Workbench';
-        return d;
-      }),
-    );
-  }
-
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+    this.diagnostics.dispose();
   }
-}
-
-/** "2 problems: a: …; b: …." */
-export function problemsSummary(problems: { message: string }[]): string {
-  const shown = problems.slice(0, 3).map((p) => p.message).join('; ');
-  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-  return `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${shown}${more}.`;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
-
-function position(starts: number[], offset: number): vscode.Position {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return new vscode.Position(lo, offset - (starts[lo] ?? 0));
 }

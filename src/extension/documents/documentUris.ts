@@ -7,7 +7,8 @@ import { Schemes } from '../constants';
  */
 export type ViewTarget =
   | { kind: 'agentVersion'; agentId: string; versionId: string }
-  | { kind: 'job'; agentId: string; jobId: string };
+  | { kind: 'job'; agentId: string; jobId: string }
+  | { kind: 'policyVersion'; policyId: string; versionId: string };
 
 /** A file-name-safe form of a service name for a tab title. */
 export function titleSegment(text: string): string {
@@ -25,11 +26,29 @@ export function jobUri(agentId: string, jobId: string, agentName: string): vscod
   return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/${titleSegment(`Job ${jobId.slice(0, 8)} · ${agentName}`)}.md` });
 }
 
+/** The read-only document of a policy version (left side of comparisons): "Policy name · version name.json". */
+export function policyVersionViewUri(policyId: string, versionId: string, policyName: string, versionName: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: Schemes.view, path: `/policies/${policyId}/versions/${versionId}/${titleSegment(`${policyName} · ${versionName}`)}.json` });
+}
+
+/** The editable document of a policy version; saving it creates a new version. */
+export function policyVersionEditUri(policyId: string, versionId: string, policyName: string, versionName: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: Schemes.edit, path: `/policies/${policyId}/${versionId}/${titleSegment(`${policyName} · ${versionName}`)}.json` });
+}
+
+/** The policy and version an editable policy URI names. */
+export function parsePolicyEditUri(uri: vscode.Uri): { policyId: string; versionId: string } | undefined {
+  if (uri.scheme !== Schemes.edit) return undefined;
+  const [kind, policyId, versionId] = uri.path.split('/').filter(Boolean);
+  return kind === 'policies' && policyId && versionId ? { policyId, versionId } : undefined;
+}
+
 /** What a read-only URI shows, or undefined for a URI that is not ours. */
 export function parseViewUri(uri: vscode.Uri): ViewTarget | undefined {
   if (uri.scheme !== Schemes.view) return undefined;
   const parts = uri.path.split('/').filter(Boolean);
   if (parts[0] === 'agents' && parts[2] === 'versions' && parts[1] && parts[3]) return { kind: 'agentVersion', agentId: parts[1], versionId: parts[3] };
   if (parts[0] === 'agents' && parts[2] === 'jobs' && parts[1] && parts[3]) return { kind: 'job', agentId: parts[1], jobId: parts[3] };
+  if (parts[0] === 'policies' && parts[2] === 'versions' && parts[1] && parts[3]) return { kind: 'policyVersion', policyId: parts[1], versionId: parts[3] };
   return undefined;
 }

@@ -36,6 +36,10 @@ export class ServiceDocuments extends Disposable implements vscode.TextDocumentC
         const version = await client.agents.getVersion(target.agentId, target.versionId, { supportsEval: true }, opts);
         return `${JSON.stringify(version, null, 2)}\n`;
       }
+      if (target.kind === 'policyVersion') {
+        const version = await client.policies.getVersion(target.policyId, target.versionId, opts);
+        return `${JSON.stringify(version.content ?? {}, null, 2)}\n`;
+      }
       const [agent, page] = await Promise.all([client.agents.get(target.agentId, opts), client.jobs.list(target.agentId, { job_id: target.jobId, page_size: 1 }, opts)]);
       const job = page.results.find((j) => j.id === target.jobId);
       if (!job) return `The job ${target.jobId} was not found for agent ${agent.name}. It may have been removed, or belong to another organization.\n`;

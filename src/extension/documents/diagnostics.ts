@@ -1,0 +1,68 @@
+import * as vscode from 'vscode';
+
+/** Problems found in a document's text, with their place as character offsets. */
+export interface TextProblem {
+  message: string;
+  offset: number;
+  length: number;
+}
+
+/** Shows problems of our documents as errors in the editor (underlined, listed in Problems). */
+export class DocumentDiagnostics implements vscode.Disposable {
+  private readonly collection: vscode.DiagnosticCollection;
+  private readonly closing: vscode.Disposable;
+
+  constructor(name: string) {
+    this.collection = vscode.languages.createDiagnosticCollection(name);
+    this.closing = vscode.workspace.onDidCloseTextDocument((doc) => this.collection.delete(doc.uri));
+  }
+
+  set(uri: vscode.Uri, text: string, problems: TextProblem[]): void {
+    const starts = lineStarts(text);
+    this.collection.set(
+      uri,
+      problems.map((p) => {
+        const d = new vscode.Diagnostic(new vscode.Range(position(starts, p.offset), position(starts, p.offset + p.length)), p.message, vscode.DiagnosticSeverity.Error);
+        d.source = 'Agent Workbench';
+        return d;
+      }),
+    );
+  }
+
+  clear(uri: vscode.Uri): void {
+    this.collection.delete(uri);
+  }
+
+  get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
+    return this.collection.get(uri) ?? [];
+  }
+
+  dispose(): void {
+    this.closing.dispose();
+    this.collection.dispose();
+  }
+}
+
+/** "2 problems: a: …; b: …." */
+export function problemsSummary(problems: { message: string }[]): string {
+  const shown = problems.slice(0, 3).map((p) => p.message).join('; ');
+  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+  return `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${shown}${more}.`;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+function position(starts: number[], offset: number): vscode.Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return new vscode.Position(lo, offset - (starts[lo] ?? 0));
+}

@@ -1,0 +1,117 @@
+import * as vscode from 'vscode';
+import type { Policy, PolicyVersion, ServiceClient } from '../../core/client';
+import { dateTime, relativeTime } from '../../core/format';
+import { PagedList } from '../../core/pagedList';
+import { creatorName } from '../agents/agentNodes';
+import { PolicyCommands } from '../constants';
+import { pagedChildren } from '../tree/pagedChildren';
+import type { NodeRefresher, TreeNode } from '../tree/treeNode';
+
+/** What the nodes of the Policies view need from the view. */
+export interface PoliciesTreeContext extends NodeRefresher {
+  client(): ServiceClient;
+  pageSize(): number;
+}
+
+/** A policy: name, description and last change; under it its versions, newest first. */
+export class PolicyNode implements TreeNode {
+  readonly id: string;
+  readonly parent = undefined;
+  readonly versions: PagedList<PolicyVersion>;
+  private readonly nodes = new Map<string, PolicyVersionNode>();
+
+  constructor(
+    public policy: Policy,
+    private readonly ctx: PoliciesTreeContext,
+  ) {
+    this.id = `policy/${policy.id}`;
+    this.versions = new PagedList((page, signal) => ctx.client().policies.listVersions(this.policy.id, { page, page_size: ctx.pageSize(), ordering: '-created_at' }, { signal }));
+  }
+
+  idForCopy(): string {
+    return this.policy.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const p = this.policy;
+    const item = new vscode.TreeItem(p.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('law');
+    const changed = p.updated_at ?? p.created_at;
+    item.description = [p.description ?? '', changed ? `changed ${relativeTime(changed)}` : ''].filter(Boolean).join(' · ');
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**').appendText(p.name).appendMarkdown('**\n\n');
+    if (p.description) md.appendText(p.description).appendMarkdown('\n\n');
+    md.appendMarkdown('Policy ID: ').appendText(p.id).appendMarkdown('  \n');
+    md.appendMarkdown('Current version ID: ').appendText(p.current_version_id ?? 'none').appendMarkdown('  \n');
+    md.appendMarkdown('Created: ').appendText(dateTime(p.created_at)).appendMarkdown('  \n');
+    if (p.updated_at) md.appendMarkdown('Last change: ').appendText(dateTime(p.updated_at));
+    item.tooltip = md;
+    item.contextValue = 'policy';
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return pagedChildren({ parent: this, list: this.versions, refresher: this.ctx, emptyText: 'No versions', toNode: (v) => this.nodeFor(v) });
+  }
+
+  /** The node of a version (the same object each time, so the view can reveal it). */
+  nodeFor(version: PolicyVersion): PolicyVersionNode {
+    let node = this.nodes.get(version.id);
+    if (!node || node.version !== version) this.nodes.set(version.id, (node = new PolicyVersionNode(this, version)));
+    return node;
+  }
+
+  /** Reads the versions again (after a save or restore). */
+  reloadVersions(): void {
+    this.versions.reset();
+    this.nodes.clear();
+    this.ctx.refresh(this);
+  }
+}
+
+/** One version of a policy: name, creation time, author, the current one marked; opening it edits it. */
+export class PolicyVersionNode implements TreeNode {
+  readonly id: string;
+  constructor(
+    readonly parent: PolicyNode,
+    readonly version: PolicyVersion,
+  ) {
+    this.id = `${parent.id}/${version.id}`;
+  }
+
+  get policy(): Policy {
+    return this.parent.policy;
+  }
+
+  get isCurrent(): boolean {
+    return this.policy.current_version_id === this.version.id;
+  }
+
+  get name(): string {
+    return this.version.version_name || 'unnamed version';
+  }
+
+  idForCopy(): string {
+    return this.version.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const v = this.version;
+    const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.isCurrent ? 'star-full' : 'git-commit', this.isCurrent ? new vscode.ThemeColor('charts.yellow') : undefined);
+    const author = creatorName(v.created_by);
+    item.description = [this.isCurrent ? 'current' : '', relativeTime(v.created_at), author ?? ''].filter(Boolean).join(' · ');
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**').appendText(this.name).appendMarkdown(`**${this.isCurrent ? ' (current)' : ''}\n\n`);
+    if (v.created_at) md.appendMarkdown('Created: ').appendText(dateTime(v.created_at)).appendMarkdown('  \n');
+    if (author) md.appendMarkdown('Author: ').appendText(author).appendMarkdown('  \n');
+    if (v.base_version_id) md.appendMarkdown('Based on version: ').appendText(v.base_version_id).appendMarkdown('  \n');
+    md.appendMarkdown('Version ID: ').appendText(v.id);
+    item.tooltip = md;
+    item.contextValue = this.isCurrent ? 'policyVersion.current' : 'policyVersion';
+    item.command = { command: PolicyCommands.openVersion, title: 'Open Policy Version', arguments: [this] };
+    return item;
+  }
+}
