@@ -17,6 +17,37 @@ const decoder = new TextDecoder();
 /** A save that did not happen; the editor keeps the text, still dirty, and says why. */
 class NotSaved extends Error {}
 
+/** The questions a save may ask. A seam: the integration tests answer them, since a modal dialog cannot be clicked from there. */
+export interface SavePrompts {
+  /** Someone saved meanwhile: 'compare', 'anyway', or undefined to cancel. */
+  conflict(policy: Policy): Thenable<'compare' | 'anyway' | undefined>;
+  /** The new version's name (default offered), or undefined to cancel. */
+  versionName(suggested: string): Thenable<string | undefined>;
+}
+
+const COMPARE = 'Compare with Current';
+const ANYWAY = 'Save as New Version Anyway';
+
+const userPrompts: SavePrompts = {
+  conflict: (policy) =>
+    vscode.window
+      .showWarningMessage(
+        `Someone saved a newer version of “${policy.name}” since you opened this one.`,
+        { modal: true, detail: 'Saving creates a new version from your text; the newer version stays as it is, but will no longer be current.' },
+        COMPARE,
+        ANYWAY,
+      )
+      .then((choice) => (choice === COMPARE ? 'compare' : choice === ANYWAY ? 'anyway' : undefined)),
+  versionName: (suggested) =>
+    vscode.window.showInputBox({
+      title: 'Save as New Version',
+      prompt: 'Name of the new version (1–255 characters). It becomes the current version; the one you opened stays unchanged.',
+      value: suggested,
+      ignoreFocusOut: true,
+      validateInput: policyVersionNameProblem,
+    }),
+};
+
 /**
  * Policy versions as editable JSON documents. Saving creates a NEW version based on the one opened:
  * invalid content is refused with its problems underlined; if someone else saved meanwhile the user
@@ -24,6 +55,7 @@ class NotSaved extends Error {}
  */
 export class PolicyDocuments implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-policies');
+  prompts: SavePrompts = userPrompts;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -99,16 +131,9 @@ export class PolicyDocuments implements vscode.Disposable {
   private async confirmNoConflict(uri: vscode.Uri, policy: Policy, baseId: string): Promise<void> {
     const currentId = policy.current_version_id;
     if (!currentId || currentId === baseId) return;
-    const compare = 'Compare with Current';
-    const anyway = 'Save as New Version Anyway';
-    const choice = await vscode.window.showWarningMessage(
-      `Someone saved a newer version of “${policy.name}” since you opened this one.`,
-      { modal: true, detail: 'Saving creates a new version from your text; the newer version stays as it is, but will no longer be current.' },
-      compare,
-      anyway,
-    );
-    if (choice === anyway) return;
-    if (choice === compare) {
+    const choice = await this.prompts.conflict(policy);
+    if (choice === 'anyway') return;
+    if (choice === 'compare') {
       const current = await this.connection.requireClient().policies.getVersion(policy.id, currentId);
       const left = policyVersionViewUri(policy.id, currentId, policy.name, current.version_name || 'current');
       await vscode.commands.executeCommand('vscode.diff', left, uri, `${policy.name}: current ↔ your edit`);
@@ -123,14 +148,10 @@ export class PolicyDocuments implements vscode.Disposable {
       .requireClient()
       .policies.listVersions(policyId, { page_size: 1 })
       .then((page) => page.count, () => undefined);
-    const name = await vscode.window.showInputBox({
-      title: 'Save as New Version',
-      prompt: 'Name of the new version (1–255 characters). It becomes the current version; the one you opened stays unchanged.',
-      value: count === undefined ? '' : `version ${count + 1}`,
-      ignoreFocusOut: true,
-      validateInput: policyVersionNameProblem,
-    });
+    const name = await this.prompts.versionName(count === undefined ? '' : `version ${count + 1}`);
     if (name === undefined) throw new NotSaved('Not saved: cancelled.');
+    const problem = policyVersionNameProblem(name);
+    if (problem) throw new NotSaved(`Not saved: ${problem}.`);
     return name.trim();
   }
 
