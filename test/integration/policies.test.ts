@@ -19,20 +19,15 @@ async function versionNodes(policy: PolicyNode): Promise<PolicyVersionNode[]> {
 }
 
 /** Answers the save questions like a user would, and records what was asked. */
-function answer(prompts: Partial<SavePrompts>): { asked: string[]; restore: () => Promise<void> } {
+async function answer(prompts: Partial<SavePrompts>): Promise<{ asked: string[]; restore: () => void }> {
+  const api = await workbench();
+  const original = api.policyDocuments.prompts;
   const asked: string[] = [];
-  const restore = async (): Promise<void> => {
-    (await workbench()).policyDocuments.prompts = original;
+  api.policyDocuments.prompts = {
+    conflict: async (p) => (asked.push('conflict'), prompts.conflict ? prompts.conflict(p) : 'anyway'),
+    versionName: async (s) => (asked.push(`versionName:${s}`), prompts.versionName ? prompts.versionName(s) : s),
   };
-  let original!: SavePrompts;
-  void workbench().then((api) => {
-    original = api.policyDocuments.prompts;
-    api.policyDocuments.prompts = {
-      conflict: async (p) => (asked.push('conflict'), prompts.conflict ? prompts.conflict(p) : 'anyway'),
-      versionName: async (s) => (asked.push(`versionName:${s}`), prompts.versionName ? prompts.versionName(s) : s),
-    };
-  });
-  return { asked, restore };
+  return { asked, restore: () => (api.policyDocuments.prompts = original, undefined) };
 }
 
 async function openCurrent(name: string): Promise<{ policy: PolicyNode; editor: vscode.TextEditor }> {
@@ -113,11 +108,11 @@ describe('Policies', function () {
     const content = JSON.parse(editor.document.getText()) as { instructions?: string };
     content.instructions = `${content.instructions ?? ''}\nAlways quote the customer.`;
     await replaceText(editor, JSON.stringify(content, null, 2));
-    const prompts = answer({ versionName: async () => 'quote the customer' });
+    const prompts = await answer({ versionName: async () => 'quote the customer' });
     try {
       assert.equal(await editor.document.save(), true);
     } finally {
-      await prompts.restore();
+      prompts.restore();
     }
     assert.ok(prompts.asked.some((q) => /^versionName:version \d+$/.test(q)), `the service's default name was offered: ${prompts.asked.join(', ')}`);
     assert.equal(editor.document.isDirty, false);
@@ -159,7 +154,7 @@ describe('Policies', function () {
     await replaceText(editor, text);
     const port = new URL(sandbox.baseUrl).port;
     await sandbox.stop();
-    const prompts = answer({});
+    const prompts = await answer({});
     try {
       assert.equal(await editor.document.save(), false, 'the save fails while the service is down');
       assert.equal(editor.document.isDirty, true);
@@ -167,7 +162,7 @@ describe('Policies', function () {
       sandbox = await startSandbox(['--data', dataDir, '--port', port]);
       assert.equal(await editor.document.save(), true, 'the same save works once the service is back');
     } finally {
-      await prompts.restore();
+      prompts.restore();
     }
     const policyId = api.policyDocuments.baseOf(editor.document.uri)!.policyId;
     const policy = await api.connection.requireClient().policies.get(policyId);
@@ -183,20 +178,20 @@ describe('Policies', function () {
     await client.policies.createVersion(base.policyId, { content: { instructions: 'someone else' }, version_name: 'their change', base_version_id: base.versionId });
     await replaceText(editor, JSON.stringify({ instructions: 'my change' }, null, 2));
 
-    const cancel = answer({ conflict: async () => undefined });
+    const cancel = await answer({ conflict: async () => undefined });
     try {
       assert.equal(await editor.document.save(), false);
     } finally {
-      await cancel.restore();
+      cancel.restore();
     }
     assert.deepEqual(cancel.asked, ['conflict']);
     assert.equal(editor.document.isDirty, true, 'cancelling keeps the edit');
 
-    const anyway = answer({ conflict: async () => 'anyway' });
+    const anyway = await answer({ conflict: async () => 'anyway' });
     try {
       assert.equal(await editor.document.save(), true);
     } finally {
-      await anyway.restore();
+      anyway.restore();
     }
     const policy = await client.policies.get(base.policyId);
     const mine = await client.policies.getVersion(base.policyId, policy.current_version_id!);
