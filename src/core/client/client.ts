@@ -1,0 +1,37 @@
+/** The typed client of the service: one gateway, one thin module per resource. */
+import { Gateway } from './gateway';
+import { AgentsApi } from './resources/agents';
+import { DatabaseApi } from './resources/database';
+import { DatasetsApi } from './resources/datasets';
+import { JobsApi } from './resources/jobs';
+import { PoliciesApi } from './resources/policies';
+import type { ClientOptions } from './types';
+
+/** A connection to one service, for one organization and token. */
+export class ServiceClient {
+  readonly agents: AgentsApi;
+  readonly jobs: JobsApi;
+  readonly policies: PoliciesApi;
+  readonly datasets: DatasetsApi;
+  readonly database: DatabaseApi;
+  /** The base URL in canonical form (no trailing slash). */
+  readonly baseUrl: string;
+  readonly organizationId: string | undefined;
+  private readonly gateway: Gateway;
+
+  constructor(options: ClientOptions) {
+    this.gateway = new Gateway(options);
+    this.baseUrl = this.gateway.baseUrl;
+    this.organizationId = this.gateway.organizationId;
+    this.agents = new AgentsApi(this.gateway);
+    this.jobs = new JobsApi(this.gateway);
+    this.policies = new PoliciesApi(this.gateway);
+    this.datasets = new DatasetsApi(this.gateway);
+    this.database = new DatabaseApi(this.gateway);
+  }
+
+  /** Fails queued calls and closes the client's connections (an injected dispatcher is left open). */
+  close(): Promise<void> {
+    return this.gateway.close();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Reading the error answers of a Django REST framework service (service-gaps.md, "Error bodies"):
+ * field maps, `non_field_errors`, `{detail}`, `{error}`, bare arrays, and HTML pages from a proxy.
+ */
+
+/** What an error body says, split the way forms show it. */
+export interface ErrorDetails {
+  fieldErrors: Record<string, string[]>;
+  nonFieldErrors: string[];
+  /** The parsed JSON body, when it was JSON. */
+  body?: unknown;
+}
+
+const MAX_MESSAGE = 400;
+
+/** Splits an error body into field and non-field messages; anything that is not JSON says nothing. */
+export function readErrorBody(text: string): ErrorDetails {
+  const details: ErrorDetails = { fieldErrors: {}, nonFieldErrors: [] };
+  const trimmed = text.trim();
+  if (!trimmed || (trimmed[0] !== '{' && trimmed[0] !== '[' && trimmed[0] !== '"')) return details;
+  let body: unknown;
+  try {
+    body = JSON.parse(trimmed);
+  } catch {
+    return details;
+  }
+  details.body = body;
+  if (typeof body === 'string') details.nonFieldErrors.push(body);
+  else if (Array.isArray(body)) details.nonFieldErrors.push(...messagesOf(body));
+  else if (body && typeof body === 'object') readObject(body as Record<string, unknown>, details);
+  return details;
+}
+
+function readObject(body: Record<string, unknown>, details: ErrorDetails): void {
+  // `{detail}` and `{error}` are whole-request answers; their other keys (`code`, `dependent_agents`) are extras, not fields.
+  if (body.detail !== undefined || typeof body.error === 'string') {
+    if (body.detail !== undefined) details.nonFieldErrors.push(...messagesOf(body.detail));
+    if (typeof body.error === 'string') details.nonFieldErrors.push(body.error);
+    return;
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'non_field_errors') details.nonFieldErrors.push(...messagesOf(value));
+    else collectField(key, value, details.fieldErrors);
+  }
+}
+
+function messagesOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap((item) => messagesOf(item));
+  if (value === null || value === undefined) return [];
+  return [typeof value === 'object' ? JSON.stringify(value) : String(value)];
+}
+
+/** Nested serializers answer `{"input_definitions": [{}, {"key": ["..."]}]}`: the path becomes `input_definitions[1].key`. */
+function collectField(path: string, value: unknown, out: Record<string, string[]>): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (item !== null && typeof item === 'object') collectField(`${path}[${i}]`, item, out);
+      else if (item !== null && item !== undefined) add(out, path, String(item));
+    });
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) collectField(`${path}.${key}`, inner, out);
+  } else if (value !== null && value !== undefined) {
+    add(out, path, String(value));
+  }
+}
+
+function add(out: Record<string, string[]>, path: string, message: string): void {
+  (out[path] ??= []).push(message);
+}
+
+/** A sentence for an HTTP error: the body's own words when it has any, else one built from the status. */
+export function httpErrorMessage(status: number, details: ErrorDetails, retryAfterMs?: number): string {
+  const parts = [...details.nonFieldErrors];
+  for (const [field, messages] of Object.entries(details.fieldErrors)) parts.push(`${field}: ${messages.join(' ')}`);
+  const text = parts.join(' ').trim();
+  if (text) return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+  return statusMessage(status, retryAfterMs);
+}
+
+/** The message for a status whose body says nothing useful (empty, HTML, or unknown JSON). */
+export function statusMessage(status: number, retryAfterMs?: number): string {
+  const wait = retryAfterMs === undefined ? 'in a moment' : `in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
+  if (status >= 300 && status < 400) {
+    return `The service answered with a redirect (${status}); redirects are not followed, check the service URL.`;
+  }
+  switch (status) {
+    case 400: return 'The service rejected the request (400).';
+    case 401: return 'The service did not accept the access token (401). Sign in again.';
+    case 403: return 'You have no access to this organization or item (403).';
+    case 404: return 'Not found (404): it may have been deleted, or belong to another organization.';
+    case 405: return 'The service does not allow this operation (405).';
+    case 409: return 'The request conflicts with the current state of the item (409).';
+    case 413: return 'The request is too large for the service (413).';
+    case 429: return `The service is receiving too many requests (429). Try again ${wait}.`;
+    case 500: return 'The service failed with an internal error (500).';
+    case 502: case 503: case 504: return `The service is unavailable (${status}). Try again ${wait}.`;
+    default: return `The service answered with status ${status}.`;
+  }
+}

@@ -1,0 +1,65 @@
+/** The service client: everything public. */
+export { ServiceClient } from './client';
+export type { CallOptions, ClientOptions, Page, RequestEvent, RetryOptions } from './types';
+export { ServiceError, isServiceError, type ServiceErrorKind } from './errors';
+export { pageNumberOf } from './pagination';
+
+export { AgentsApi } from './resources/agents';
+export type {
+  CreateAgentBody,
+  CreateAgentVersionBody,
+  DuplicateAgentBody,
+  GetAgentVersionParams,
+  InputDefinitionInput,
+  ListAgentsParams,
+  RunAgentBody,
+  UpdateAgentBody,
+} from './resources/agents';
+export { JobsApi, type ListJobsParams } from './resources/jobs';
+export { PoliciesApi } from './resources/policies';
+export type { CreatePolicyBody, CreatePolicyVersionBody, ListPoliciesParams, ListPolicyVersionsParams, UpdatePolicyBody } from './resources/policies';
+export { DatasetsApi } from './resources/datasets';
+export type { DeleteFileOptions, ListDatasetFilesParams, ListDatasetsParams, UploadFileParams } from './resources/datasets';
+export { DatabaseApi } from './resources/database';
+
+export { CreatorSchema, TagSchema, TagsSchema, tagNames, type Creator, type Tag, type Tags } from './schemas/common';
+export {
+  AgentVersionListSchema,
+  AgentVersionSchema,
+  BaseAgentPageSchema,
+  BaseAgentSchema,
+  InputDefinitionSchema,
+  type AgentVersion,
+  type BaseAgent,
+  type InputDefinition,
+} from './schemas/agents';
+export {
+  AgentJobPageSchema,
+  AgentJobSchema,
+  EvaluationSchema,
+  FeedbackReviewSchema,
+  JobInputSchema,
+  JobStatusRecordSchema,
+  JobStatusSummaryListSchema,
+  JobStatusSummarySchema,
+  StatusEventSchema,
+  type AgentJob,
+  type Evaluation,
+  type FeedbackReview,
+  type JobInput,
+  type JobStatusRecord,
+  type JobStatusSummary,
+  type StatusEvent,
+} from './schemas/jobs';
+export { PolicyPageSchema, PolicySchema, PolicyVersionPageSchema, PolicyVersionSchema, type Policy, type PolicyVersion } from './schemas/policies';
+export { DatasetFilePageSchema, DatasetFileSchema, DatasetPageSchema, DatasetSchema, type Dataset, type DatasetFile } from './schemas/datasets';
+export {
+  QueryResultSchema,
+  QueryResultSetSchema,
+  QuerySummarySchema,
+  SubmittedQuerySchema,
+  type QueryResult,
+  type QueryResultSet,
+  type QuerySummary,
+  type SubmittedQuery,
+} from './schemas/database';

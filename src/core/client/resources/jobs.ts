@@ -1,0 +1,86 @@
+/** Agent jobs: lists, status, cancel (interface 4.5, 4.11; service-gaps.md). */
+import type { Gateway } from '../gateway';
+import { seg, type Query } from '../query';
+import {
+  AgentJobPageSchema,
+  JobStatusRecordSchema,
+  JobStatusSummaryListSchema,
+  type AgentJob,
+  type JobStatusRecord,
+  type JobStatusSummary,
+} from '../schemas/jobs';
+import type { CallOptions, Page } from '../types';
+import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
+
+export type ListJobsParams = {
+  page?: number;
+  page_size?: number;
+  created_from?: string;
+  created_to?: string;
+  /** `key:value[,key:value...]` (see `METADATA_FILTER_FORMAT`). */
+  metadata?: string;
+  exclude_metadata?: string;
+  job_id?: string;
+  /** `id`, `agent_version_name`, `status_code`, `created_at`, `last_updated_at`, `cost`, `duration`, `grader_score`; `-` descends. */
+  ordering?: string | string[];
+  semantic_string?: string;
+  /** The numeric status code. */
+  status_code?: string | number;
+  version_name?: string;
+  search?: string;
+  verdict?: string;
+  job_inputs?: string;
+  /** Cap on how many recent jobs are counted (service default 100000; 0 for no cap). */
+  limit?: number;
+};
+
+const JOBS: PagedList<AgentJob, ListJobsParams> = {
+  operation: 'listJobs',
+  schema: AgentJobPageSchema,
+  // Several orderings travel as one comma-separated value, as Django REST framework reads them.
+  query: (params): Query => (Array.isArray(params.ordering) ? { ...params, ordering: params.ordering.join(',') } : params),
+};
+const jobsPath = (agentId: string): string => `/v1/agents/${seg(agentId)}/jobs/`;
+
+/** Jobs of agents. */
+export class JobsApi {
+  constructor(private readonly gateway: Gateway) {}
+
+  /** One page of an agent's jobs. */
+  list(agentId: string, params: ListJobsParams = {}, opts?: CallOptions): Promise<Page<AgentJob>> {
+    return fetchPage(this.gateway, JOBS, jobsPath(agentId), params, opts);
+  }
+
+  /** Every page of an agent's jobs, from `params.page` on. */
+  pages(agentId: string, params: ListJobsParams = {}, opts?: CallOptions): AsyncGenerator<Page<AgentJob>, void, undefined> {
+    return fetchPages(this.gateway, JOBS, jobsPath(agentId), params, opts);
+  }
+
+  /** Every job of an agent, page after page. */
+  items(agentId: string, params: ListJobsParams = {}, opts?: CallOptions): AsyncGenerator<AgentJob, void, undefined> {
+    return fetchItems(this.gateway, JOBS, jobsPath(agentId), params, opts);
+  }
+
+  /** The status record of one job. */
+  status(jobId: string, opts?: CallOptions): Promise<JobStatusRecord> {
+    const path = `/v1/agents/jobs/${seg(jobId)}/status/`;
+    return this.gateway.send({ operation: 'getJobStatus', method: 'GET', path, schema: JobStatusRecordSchema }, opts?.signal);
+  }
+
+  /** Statuses of many jobs in one request (for watchers); no request at all for an empty list. */
+  async statuses(jobIds: readonly string[], opts?: CallOptions): Promise<JobStatusSummary[]> {
+    if (jobIds.length === 0) return [];
+    const json = { job_ids: jobIds };
+    const path = '/v1/agents/jobs/statuses/';
+    return this.gateway.send(
+      { operation: 'getJobStatuses', method: 'POST', path, json, schema: JobStatusSummaryListSchema, readOnly: true },
+      opts?.signal,
+    );
+  }
+
+  /** Asks the service to cancel a job that is not final yet. */
+  cancel(jobId: string, opts?: CallOptions): Promise<void> {
+    const path = `/v1/agents/jobs/${seg(jobId)}/cancel/`;
+    return this.gateway.send({ operation: 'cancelJob', method: 'POST', path, schema: null }, opts?.signal);
+  }
+}

@@ -1,0 +1,110 @@
+/** Policies and their versions (interface 4.1; service-gaps.md). */
+import type { Gateway } from '../gateway';
+import { seg } from '../query';
+import {
+  PolicyPageSchema,
+  PolicySchema,
+  PolicyVersionPageSchema,
+  PolicyVersionSchema,
+  type Policy,
+  type PolicyVersion,
+} from '../schemas/policies';
+import type { CallOptions, Page } from '../types';
+import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
+
+export type ListPoliciesParams = { page?: number; page_size?: number; search?: string; ordering?: string };
+export type ListPolicyVersionsParams = { page?: number; page_size?: number; search?: string; ordering?: string };
+
+export interface CreatePolicyBody {
+  name: string;
+  description?: string;
+  /** The first version's content. */
+  content: unknown;
+  /** Defaults to `version 1` on the service. */
+  version_name?: string;
+}
+
+export interface UpdatePolicyBody {
+  name?: string;
+  description?: string;
+}
+
+export interface CreatePolicyVersionBody {
+  content: unknown;
+  version_name?: string;
+  /** The version this one derives from; must belong to the same policy. */
+  base_version_id?: string;
+}
+
+const POLICIES: PagedList<Policy, ListPoliciesParams> = { operation: 'listPolicies', schema: PolicyPageSchema };
+const VERSIONS: PagedList<PolicyVersion, ListPolicyVersionsParams> = { operation: 'listPolicyVersions', schema: PolicyVersionPageSchema };
+const policyPath = (policyId: string): string => `/v1/policies/${seg(policyId)}/`;
+const versionsPath = (policyId: string): string => `${policyPath(policyId)}versions/`;
+
+/** Policies of the organization. */
+export class PoliciesApi {
+  constructor(private readonly gateway: Gateway) {}
+
+  /** One page of policies. */
+  list(params: ListPoliciesParams = {}, opts?: CallOptions): Promise<Page<Policy>> {
+    return fetchPage(this.gateway, POLICIES, '/v1/policies/', params, opts);
+  }
+
+  /** Every page of policies, from `params.page` on. */
+  pages(params: ListPoliciesParams = {}, opts?: CallOptions): AsyncGenerator<Page<Policy>, void, undefined> {
+    return fetchPages(this.gateway, POLICIES, '/v1/policies/', params, opts);
+  }
+
+  /** Every policy, page after page. */
+  items(params: ListPoliciesParams = {}, opts?: CallOptions): AsyncGenerator<Policy, void, undefined> {
+    return fetchItems(this.gateway, POLICIES, '/v1/policies/', params, opts);
+  }
+
+  /** One policy. */
+  get(policyId: string, opts?: CallOptions): Promise<Policy> {
+    return this.gateway.send({ operation: 'getPolicy', method: 'GET', path: policyPath(policyId), schema: PolicySchema }, opts?.signal);
+  }
+
+  /** Creates a policy with its first version. */
+  create(body: CreatePolicyBody, opts?: CallOptions): Promise<Policy> {
+    return this.gateway.send({ operation: 'createPolicy', method: 'POST', path: '/v1/policies/', json: body, schema: PolicySchema }, opts?.signal);
+  }
+
+  /** Renames a policy or changes its description. */
+  update(policyId: string, body: UpdatePolicyBody, opts?: CallOptions): Promise<Policy> {
+    const call = { operation: 'updatePolicy', method: 'PATCH', path: policyPath(policyId), json: body, schema: PolicySchema } as const;
+    return this.gateway.send(call, opts?.signal);
+  }
+
+  /** Deletes a policy; a 409 (agents use it) lists them in the error's `body.dependent_agents`. */
+  delete(policyId: string, opts?: CallOptions): Promise<void> {
+    return this.gateway.send({ operation: 'deletePolicy', method: 'DELETE', path: policyPath(policyId), schema: null }, opts?.signal);
+  }
+
+  /** One page of a policy's versions. */
+  listVersions(policyId: string, params: ListPolicyVersionsParams = {}, opts?: CallOptions): Promise<Page<PolicyVersion>> {
+    return fetchPage(this.gateway, VERSIONS, versionsPath(policyId), params, opts);
+  }
+
+  /** Every page of a policy's versions. */
+  versionPages(policyId: string, params: ListPolicyVersionsParams = {}, opts?: CallOptions): AsyncGenerator<Page<PolicyVersion>, void, undefined> {
+    return fetchPages(this.gateway, VERSIONS, versionsPath(policyId), params, opts);
+  }
+
+  /** Every version of a policy. */
+  versionItems(policyId: string, params: ListPolicyVersionsParams = {}, opts?: CallOptions): AsyncGenerator<PolicyVersion, void, undefined> {
+    return fetchItems(this.gateway, VERSIONS, versionsPath(policyId), params, opts);
+  }
+
+  /** One version of a policy. */
+  getVersion(policyId: string, versionId: string, opts?: CallOptions): Promise<PolicyVersion> {
+    const path = `${versionsPath(policyId)}${seg(versionId)}/`;
+    return this.gateway.send({ operation: 'getPolicyVersion', method: 'GET', path, schema: PolicyVersionSchema }, opts?.signal);
+  }
+
+  /** Adds a version; it becomes the current one and earlier versions stay. */
+  createVersion(policyId: string, body: CreatePolicyVersionBody, opts?: CallOptions): Promise<PolicyVersion> {
+    const path = versionsPath(policyId);
+    return this.gateway.send({ operation: 'createPolicyVersion', method: 'POST', path, json: body, schema: PolicyVersionSchema }, opts?.signal);
+  }
+}
