@@ -51,6 +51,19 @@ export const PolicyCommands = {
   refreshNode: 'agentWorkbench.policies.refreshNode',
 } as const;
 
+/** Commands of the Datasets view, uploads and query results. */
+export const DatasetCommands = {
+  refresh: 'agentWorkbench.datasets.refresh',
+  refreshNode: 'agentWorkbench.datasets.refreshNode',
+  search: 'agentWorkbench.datasets.search',
+  clearSearch: 'agentWorkbench.datasets.clearSearch',
+  deleteFile: 'agentWorkbench.datasets.deleteFile',
+  uploadToDataset: 'agentWorkbench.datasets.uploadToDataset',
+  uploadFiles: 'agentWorkbench.datasets.uploadFiles',
+  runQuery: 'agentWorkbench.queries.run',
+  openQueryResult: 'agentWorkbench.queries.openResult',
+} as const;
+
 export const Views = {
   container: 'agentWorkbench',
   agents: 'agentWorkbench.agents',
@@ -67,6 +80,8 @@ export const Settings = {
   jobsRefreshIntervalSeconds: 'jobs.refreshIntervalSeconds',
   watchIntervalSeconds: 'jobs.watchIntervalSeconds',
   askVersionName: 'policies.askVersionName',
+  confirmFileCount: 'uploads.confirmAboveFileCount',
+  confirmTotalMegabytes: 'uploads.confirmAboveTotalMegabytes',
 } as const;
 
 export const ContextKeys = {
@@ -75,6 +90,7 @@ export const ContextKeys = {
   sandboxStarting: 'agentWorkbench.sandboxStarting',
   agentsFiltered: 'agentWorkbench.agents.filtered',
   policiesFiltered: 'agentWorkbench.policies.filtered',
+  datasetsFiltered: 'agentWorkbench.datasets.filtered',
 } as const;
 
 /** Keys in `globalState` (never secrets). */
@@ -83,6 +99,7 @@ export const StateKeys = {
   settingsBeforeSandbox: 'agentWorkbench.sandbox.previousSettings',
   agentFilter: 'agentWorkbench.agents.filter',
   watchedJobs: 'agentWorkbench.jobs.watched',
+  recentDatasets: 'agentWorkbench.datasets.recent',
 } as const;
 
 /** Secrets are keyed by the service's origin, so a token is only ever used with the origin it was given for. */

@@ -4,7 +4,7 @@ import { AgentsView } from './agents/agentsView';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { Connection } from './connection/connection';
 import { applyProvisionedConnection } from './connection/provisioning';
-import { TEST_API_ENV, Views } from './constants';
+import { TEST_API_ENV } from './constants';
 import { EditableFileSystem } from './documents/editableFileSystem';
 import { ServiceDocuments } from './documents/serviceDocuments';
 import { VersionDrafts } from './agents/versionDrafts';
@@ -15,10 +15,13 @@ import { Log } from './log';
 import { LocalSandbox } from './sandbox/localSandbox';
 import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
 import { registerTreeCommands } from './tree/treeCommands';
-import { PlaceholderViews } from './views/connectionViews';
 import { registerPolicyCommands } from './policies/policyCommands';
 import { PolicyDocuments } from './policies/policyDocuments';
 import { PoliciesView } from './policies/policiesView';
+import { registerDatasetCommands } from './datasets/datasetCommands';
+import { DatasetsView } from './datasets/datasetsView';
+import { DatasetDropController } from './datasets/dropController';
+import { Uploads } from './datasets/uploads';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -37,6 +40,8 @@ export interface AgentWorkbenchApi {
   refresher: RunningJobsRefresher;
   policies: PoliciesView;
   policyDocuments: PolicyDocuments;
+  datasets: DatasetsView;
+  uploads: Uploads;
   log: Log;
 }
 
@@ -53,6 +58,10 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const refresher = new RunningJobsRefresher(agents, connection, log);
   const policies = new PoliciesView(connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
+  const drop = new DatasetDropController();
+  const datasets = new DatasetsView(connection, drop);
+  const uploads = new Uploads(context, datasets, log);
+  drop.uploads = uploads;
   context.subscriptions.push(
     log,
     connection,
@@ -66,17 +75,18 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     new ConnectionStatusBar(connection),
     policies,
     policyDocuments,
-    new PlaceholderViews(connection, [Views.datasets]),
+    datasets,
     ...registerConnectionCommands(connection, sandbox, log),
     ...registerTreeCommands(log),
     ...registerAgentCommands(agents, documents, drafts, log),
     ...registerJobWatchCommands(watched, log),
     ...registerPolicyCommands(policies, policyDocuments, log),
+    ...registerDatasetCommands(datasets, uploads, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, log };
+  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, datasets, uploads, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

@@ -17,10 +17,11 @@ export abstract class ServiceTreeView extends Disposable implements NodeRefreshe
   constructor(
     viewId: string,
     protected readonly connection: Connection,
+    dragAndDropController?: vscode.TreeDragAndDropController<TreeNode>,
   ) {
     super();
     this.provider = this.register(new TreeProvider(() => (this.connection.state.kind === 'connected' ? this.roots() : [])));
-    this.treeView = this.register(vscode.window.createTreeView(viewId, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.treeView = this.register(vscode.window.createTreeView(viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController, canSelectMany: false }));
     this.register(connection.onDidChange(() => this.reload()));
   }
 

@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import type { Dataset, DatasetFile, ServiceClient } from '../../core/client';
+import { bytes, dateTime, relativeTime } from '../../core/format';
+import { PagedList } from '../../core/pagedList';
+import { creatorName } from '../agents/agentNodes';
+import { pagedChildren } from '../tree/pagedChildren';
+import type { NodeRefresher, TreeNode } from '../tree/treeNode';
+
+/** What the nodes of the Datasets view need from the view. */
+export interface DatasetsTreeContext extends NodeRefresher {
+  client(): ServiceClient;
+  pageSize(): number;
+}
+
+/** A dataset (the organization's, or the user's personal one) with its files, page by page. */
+export class DatasetNode implements TreeNode {
+  readonly id: string;
+  readonly parent = undefined;
+  readonly files: PagedList<DatasetFile>;
+  private readonly nodes = new Map<string, DatasetFileNode>();
+
+  constructor(
+    public dataset: Dataset,
+    readonly personal: boolean,
+    private readonly ctx: DatasetsTreeContext,
+  ) {
+    this.id = `dataset/${dataset.id}`;
+    this.files = new PagedList((page, signal) => ctx.client().datasets.listFiles(this.dataset.id, { page, page_size: ctx.pageSize(), personal }, { signal }));
+  }
+
+  idForCopy(): string {
+    return this.dataset.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const d = this.dataset;
+    const item = new vscode.TreeItem(d.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.personal ? 'account' : 'database');
+    const creator = creatorName(d.creator);
+    item.description = [this.personal ? 'personal' : '', creator ?? '', relativeTime(d.created_at)].filter(Boolean).join(' · ');
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**').appendText(d.name).appendMarkdown(`**${this.personal ? ' (your personal dataset)' : ''}\n\n`);
+    if (creator) md.appendMarkdown('Creator: ').appendText(creator).appendMarkdown('  \n');
+    md.appendMarkdown('Created: ').appendText(dateTime(d.created_at)).appendMarkdown('  \n');
+    md.appendMarkdown('Dataset ID: ').appendText(d.id).appendMarkdown('\n\nDrop files from the Explorer here to upload them.');
+    item.tooltip = md;
+    item.contextValue = 'dataset';
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return pagedChildren({ parent: this, list: this.files, refresher: this.ctx, emptyText: 'No files — drop files here or use “Upload Files…”', toNode: (f) => this.nodeFor(f) });
+  }
+
+  /** The node of a file (the same object each time, so the view can reveal it). */
+  nodeFor(file: DatasetFile): DatasetFileNode {
+    let node = this.nodes.get(file.id);
+    if (!node || node.file !== file) this.nodes.set(file.id, (node = new DatasetFileNode(this, file)));
+    return node;
+  }
+
+  /** Reads the files again (after an upload or delete elsewhere). */
+  reloadFiles(): void {
+    this.files.reset();
+    this.nodes.clear();
+    this.ctx.refresh(this);
+  }
+}
+
+/** A file of a dataset: name, size in human units, creation time, creator. */
+export class DatasetFileNode implements TreeNode {
+  readonly id: string;
+  constructor(
+    readonly parent: DatasetNode,
+    readonly file: DatasetFile,
+  ) {
+    this.id = `${parent.id}/${file.id}`;
+  }
+
+  idForCopy(): string {
+    return this.file.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const f = this.file;
+    const item = new vscode.TreeItem(f.name, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.resourceUri = vscode.Uri.from({ scheme: 'agent-workbench-file', path: `/${f.name}` }); // file-type icon from the name
+    item.iconPath = vscode.ThemeIcon.File;
+    const creator = creatorName(f.creator);
+    item.description = [bytes(f.size), relativeTime(f.created_at), creator ?? ''].filter(Boolean).join(' · ');
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown('**').appendText(f.name).appendMarkdown('**\n\n');
+    md.appendMarkdown('Size: ').appendText(`${bytes(f.size)} (${f.size.toLocaleString('en-US')} bytes)`).appendMarkdown('  \n');
+    md.appendMarkdown('Created: ').appendText(dateTime(f.created_at)).appendMarkdown('  \n');
+    if (creator) md.appendMarkdown('Creator: ').appendText(creator).appendMarkdown('  \n');
+    md.appendMarkdown('File ID: ').appendText(f.id);
+    item.tooltip = md;
+    item.contextValue = 'datasetFile';
+    return item;
+  }
+}

@@ -1,0 +1,164 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DatasetFile } from '../../core/client';
+import { bytes } from '../../core/format';
+import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
+import { Settings, StateKeys } from '../constants';
+import type { Log } from '../log';
+import { CancelledError, isCancellation, messageOf } from '../util/errors';
+import type { DatasetTarget, DatasetsView } from './datasetsView';
+
+/** The questions an upload may ask. A seam: integration tests answer them (modal dialogs cannot be clicked from there). */
+export interface UploadPrompts {
+  pickDataset(targets: DatasetTarget[], recent: string[]): Thenable<DatasetTarget | undefined>;
+  metadata(): Thenable<string | undefined>;
+  confirm(question: string): Thenable<boolean>;
+  refused(message: string, canGoOn: boolean): Thenable<boolean>;
+}
+
+const RECENT_LIMIT = 5;
+
+/**
+ * Uploads files from disk to a dataset: checks first (nothing is sent for a folder, an over-long name,
+ * a size the service cannot record), asks once before a large batch, streams each file with progress
+ * and Cancel, goes on after a failed file, and sums up which files went and which did not, and why.
+ */
+export class Uploads {
+  prompts: UploadPrompts = userPrompts;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly view: DatasetsView,
+    private readonly log: Log,
+  ) {}
+
+  /** Uploads files (file: URIs) to the given dataset, or to one the user picks. */
+  async upload(uris: readonly vscode.Uri[], target?: DatasetTarget, metadataText?: string): Promise<UploadOutcome[]> {
+    const local = uris.filter((u) => u.scheme === 'file');
+    if (local.length < uris.length) throw new Error('Only files on this machine can be uploaded (some of the chosen items are not local files).');
+    if (!local.length) throw new Error('Choose one or more files to upload.');
+    const { accepted, refused } = checkFiles(await Promise.all(local.map(describeFile)));
+    if (refused.length) {
+      const message = `Not uploaded (nothing sent): ${refused.map((r) => `${r.name.length > 60 ? `${r.name.slice(0, 57)}…` : r.name} — ${r.reason}`).join('; ')}.`;
+      if (!(await this.prompts.refused(message, accepted.length > 0)) || !accepted.length) return refused.map((r) => ({ name: r.name, ok: false, reason: r.reason }));
+    }
+    const dataset = target ?? (await this.prompts.pickDataset(await this.view.targets(), this.recent()));
+    if (!dataset) throw new CancelledError();
+    const metadataAnswer = metadataText ?? (await this.prompts.metadata());
+    if (metadataAnswer === undefined) throw new CancelledError();
+    const metadata = parseMetadata(metadataAnswer);
+    if (!metadata.ok) throw new Error(`Not uploaded (nothing sent): the metadata is not valid. ${metadata.problem}.`);
+    const question = confirmationQuestion(accepted, this.limits(), dataset.dataset.name);
+    if (question && !(await this.prompts.confirm(question))) throw new CancelledError();
+    await this.remember(dataset.dataset.id);
+    const { outcomes, uploaded, cancelled } = await this.send(accepted, dataset, metadata.value);
+    const summary = uploadSummary([...refused.map((r) => ({ name: r.name, ok: false, reason: r.reason })), ...outcomes], dataset.dataset.name, cancelled);
+    this.log.info(summary);
+    if (outcomes.every((o) => o.ok) && !refused.length && !cancelled) void vscode.window.showInformationMessage(summary);
+    else void vscode.window.showWarningMessage(summary, 'Show Log').then((c) => c && this.log.show());
+    if (uploaded.length) void this.view.showUploaded(dataset, uploaded);
+    return [...refused.map((r) => ({ name: r.name, ok: false, reason: r.reason })), ...outcomes];
+  }
+
+  private async send(files: CandidateFile[], target: DatasetTarget, metadata: unknown): Promise<{ outcomes: UploadOutcome[]; uploaded: DatasetFile[]; cancelled: boolean }> {
+    const total = files.reduce((s, f) => s + f.size, 0) || 1;
+    const outcomes: UploadOutcome[] = [];
+    const uploaded: DatasetFile[] = [];
+    let cancelled = false;
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Uploading to ${target.dataset.name}`, cancellable: true },
+      async (progress, token) => {
+        let doneBytes = 0;
+        let reported = 0;
+        for (const [i, file] of files.entries()) {
+          if (token.isCancellationRequested) {
+            cancelled = true;
+            outcomes.push({ name: file.name, ok: false, reason: 'cancelled before it started' });
+            continue;
+          }
+          const controller = new AbortController();
+          const sub = token.onCancellationRequested(() => controller.abort());
+          const prefix = files.length > 1 ? `(${i + 1}/${files.length}) ` : '';
+          const onProgress = (sent: number, size: number): void => {
+            const fileBytes = Math.min(file.size, Math.round((sent / Math.max(size, 1)) * file.size));
+            const overall = ((doneBytes + fileBytes) / total) * 100;
+            progress.report({ message: `${prefix}${file.name} — ${bytes(fileBytes)} of ${bytes(file.size)} (${Math.floor((fileBytes / Math.max(file.size, 1)) * 100)}%)`, increment: overall - reported });
+            reported = overall;
+          };
+          try {
+            onProgress(0, 1);
+            const result = await this.view.client().datasets.upload({ filePath: file.path, fileName: file.name, datasetId: target.dataset.id, personal: target.personal, metadata, onProgress }, { signal: controller.signal });
+            uploaded.push(result);
+            outcomes.push({ name: file.name, ok: true });
+          } catch (error) {
+            if (token.isCancellationRequested || isCancellation(error)) cancelled = true;
+            outcomes.push({ name: file.name, ok: false, reason: cancelled ? 'cancelled' : messageOf(error) });
+            this.log.error(`Upload of ${file.path} to ${target.dataset.name} failed`, error);
+          } finally {
+            sub.dispose();
+            doneBytes += file.size;
+          }
+        }
+      },
+    );
+    return { outcomes, uploaded, cancelled };
+  }
+
+  private limits(): { maxCount: number; maxBytes: number } {
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    return {
+      maxCount: config.get<number>(Settings.confirmFileCount, 20),
+      maxBytes: config.get<number>(Settings.confirmTotalMegabytes, 100) * 1024 * 1024,
+    };
+  }
+
+  private recent(): string[] {
+    return this.context.globalState.get<string[]>(StateKeys.recentDatasets) ?? [];
+  }
+
+  private remember(datasetId: string): Thenable<void> {
+    return this.context.globalState.update(StateKeys.recentDatasets, [datasetId, ...this.recent().filter((id) => id !== datasetId)].slice(0, RECENT_LIMIT));
+  }
+}
+
+async function describeFile(uri: vscode.Uri): Promise<CandidateFile> {
+  const stat = await fs.stat(uri.fsPath);
+  return { path: uri.fsPath, name: path.basename(uri.fsPath), size: stat.size, isFile: stat.isFile() };
+}
+
+const userPrompts: UploadPrompts = {
+  async pickDataset(targets, recent) {
+    type Item = vscode.QuickPickItem & { target?: DatasetTarget };
+    const byRecency = (t: DatasetTarget): number => {
+      const i = recent.indexOf(t.dataset.id);
+      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    const recentOnes = targets.filter((t) => recent.includes(t.dataset.id)).sort((a, b) => byRecency(a) - byRecency(b));
+    const others = targets.filter((t) => !recent.includes(t.dataset.id));
+    const item = (t: DatasetTarget): Item => ({ label: `${t.personal ? '$(account)' : '$(database)'} ${t.dataset.name}`, description: t.personal ? 'personal dataset' : '', target: t });
+    const items: Item[] = [];
+    if (recentOnes.length) items.push({ label: 'recently used', kind: vscode.QuickPickItemKind.Separator }, ...recentOnes.map(item));
+    if (others.length) items.push({ label: 'datasets', kind: vscode.QuickPickItemKind.Separator }, ...others.map(item));
+    const pick = await vscode.window.showQuickPick(items, { title: 'Upload to Dataset', placeHolder: 'Choose the dataset' });
+    return pick?.target;
+  },
+  metadata: () =>
+    vscode.window.showInputBox({
+      title: 'Upload to Dataset: metadata (optional)',
+      prompt: 'Metadata for the files, as a JSON object. Press Enter with nothing to upload without metadata.',
+      placeHolder: '{"source": "crm", "batch": 12}',
+      validateInput: (v) => {
+        const r = parseMetadata(v);
+        return r.ok ? undefined : r.problem;
+      },
+    }),
+  confirm: async (question) => (await vscode.window.showWarningMessage(question, { modal: true, detail: 'You can change when this is asked in the settings (Uploads).' }, 'Upload')) === 'Upload',
+  refused: async (message, canGoOn) => {
+    if (!canGoOn) {
+      void vscode.window.showErrorMessage(message);
+      return false;
+    }
+    return (await vscode.window.showWarningMessage(message, { modal: true }, 'Upload the Others')) === 'Upload the Others';
+  },
+};
