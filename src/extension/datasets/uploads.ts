@@ -34,7 +34,7 @@ export class Uploads {
   ) {}
 
   /** Uploads files (file: URIs) to the given dataset, or to one the user picks. */
-  async upload(uris: readonly vscode.Uri[], target?: DatasetTarget, metadataText?: string): Promise<UploadOutcome[]> {
+  async upload(uris: readonly vscode.Uri[], target?: DatasetTarget, metadataText?: string, signal?: AbortSignal): Promise<UploadOutcome[]> {
     const local = uris.filter((u) => u.scheme === 'file');
     if (local.length < uris.length) throw new Error('Only files on this machine can be uploaded (some of the chosen items are not local files).');
     if (!local.length) throw new Error('Choose one or more files to upload.');
@@ -52,7 +52,7 @@ export class Uploads {
     const question = confirmationQuestion(accepted, this.limits(), dataset.dataset.name);
     if (question && !(await this.prompts.confirm(question))) throw new CancelledError();
     await this.remember(dataset.dataset.id);
-    const { outcomes, uploaded, cancelled } = await this.send(accepted, dataset, metadata.value);
+    const { outcomes, uploaded, cancelled } = await this.send(accepted, dataset, metadata.value, signal);
     const summary = uploadSummary([...refused.map((r) => ({ name: r.name, ok: false, reason: r.reason })), ...outcomes], dataset.dataset.name, cancelled);
     this.log.info(summary);
     if (outcomes.every((o) => o.ok) && !refused.length && !cancelled) void vscode.window.showInformationMessage(summary);
@@ -61,14 +61,20 @@ export class Uploads {
     return [...refused.map((r) => ({ name: r.name, ok: false, reason: r.reason })), ...outcomes];
   }
 
-  private async send(files: CandidateFile[], target: DatasetTarget, metadata: unknown): Promise<{ outcomes: UploadOutcome[]; uploaded: DatasetFile[]; cancelled: boolean }> {
+  private async send(files: CandidateFile[], target: DatasetTarget, metadata: unknown, signal?: AbortSignal): Promise<{ outcomes: UploadOutcome[]; uploaded: DatasetFile[]; cancelled: boolean }> {
     const total = files.reduce((s, f) => s + f.size, 0) || 1;
     const outcomes: UploadOutcome[] = [];
     const uploaded: DatasetFile[] = [];
     let cancelled = false;
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Uploading to ${target.dataset.name}`, cancellable: true },
-      async (progress, token) => {
+      async (progress, progressToken) => {
+        // Cancel from the notification, or from the caller's signal (scripts and tests).
+        const source = new vscode.CancellationTokenSource();
+        const subs = [progressToken.onCancellationRequested(() => source.cancel())];
+        signal?.addEventListener('abort', () => source.cancel(), { once: true });
+        if (signal?.aborted) source.cancel();
+        const token = source.token;
         let doneBytes = 0;
         let reported = 0;
         for (const [i, file] of files.entries()) {
@@ -100,6 +106,8 @@ export class Uploads {
             doneBytes += file.size;
           }
         }
+        for (const s of subs) s.dispose();
+        source.dispose();
       },
     );
     return { outcomes, uploaded, cancelled };
