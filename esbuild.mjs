@@ -21,7 +21,12 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   external: ['vscode'],
+  // jsonc-parser's main build is UMD with dynamic requires that a bundle cannot follow; its ESM build bundles cleanly.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   metafile: true,
+  // jsonc-parser's `main` is a UMD build whose inner `require('./impl/…')` esbuild cannot follow (the
+  // bundle would fail to load); its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // sqlite.ts resolves the WebAssembly file from node_modules only when running unbundled (tests).
   logOverride: { 'require-resolve-not-external': 'silent' },
 };
@@ -35,6 +40,9 @@ if (!sandboxOnly) {
   entries.unshift(
     { name: 'extension', entryPoints: { extension: 'src/extension/extension.ts' } },
     { name: 'core', entryPoints: { core: 'src/extension/core.ts' } },
+    // The Summary Preview's engine (Handlebars), loaded only when a preview opens. Handlebars asks for
+    // `source-map` inside a try (only for source-mapped precompiling, which the preview never does).
+    { name: 'summary', entryPoints: { summary: 'src/core/summary/index.ts' }, options: { external: ['vscode', 'source-map'] } },
   );
 }
 
@@ -47,7 +55,7 @@ for (const entry of entries) {
     console.warn(`esbuild: skipping ${entry.name} (no entry file yet)`);
     continue;
   }
-  const options = { ...common, entryPoints: entry.entryPoints, outdir: 'dist' };
+  const options = { ...common, ...entry.options, entryPoints: entry.entryPoints, outdir: 'dist' };
   if (watch) {
     const ctx = await esbuild.context(options);
     await ctx.watch();

@@ -51,6 +51,18 @@ export const PolicyCommands = {
   refreshNode: 'agentWorkbench.policies.refreshNode',
 } as const;
 
+/** The Summary Preview of policy documents: its commands, webview type, context key and stored samples. */
+export const SummaryPreviewIds = {
+  open: 'agentWorkbench.policies.openSummaryPreview',
+  fillSampleFromJob: 'agentWorkbench.policies.fillSummarySampleFromJob',
+  resetSample: 'agentWorkbench.policies.resetSummarySample',
+  viewType: 'agentWorkbench.summaryPreview',
+  /** True while the active editor is a local JSON file holding `summary_template.template`. */
+  fileHasTemplate: 'agentWorkbench.summaryPreview.fileHasTemplate',
+  /** `globalState`: the sample data of each policy (or local file), by key. */
+  samplesState: 'agentWorkbench.policies.summarySamples',
+} as const;
+
 /** Commands of the Datasets view, uploads and query results. */
 export const DatasetCommands = {
   refresh: 'agentWorkbench.datasets.refresh',

@@ -18,6 +18,7 @@ import { registerTreeCommands } from './tree/treeCommands';
 import { registerPolicyCommands } from './policies/policyCommands';
 import { PolicyDocuments } from './policies/policyDocuments';
 import { PoliciesView } from './policies/policiesView';
+import { SummaryPreview } from './policies/summaryPreview';
 import { registerDatasetCommands } from './datasets/datasetCommands';
 import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
@@ -40,6 +41,7 @@ export interface AgentWorkbenchApi {
   refresher: RunningJobsRefresher;
   policies: PoliciesView;
   policyDocuments: PolicyDocuments;
+  summaryPreview: SummaryPreview;
   datasets: DatasetsView;
   uploads: Uploads;
   log: Log;
@@ -58,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const refresher = new RunningJobsRefresher(agents, connection, log);
   const policies = new PoliciesView(connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
+  const summaryPreview = new SummaryPreview(context, connection, agents, log);
   const drop = new DatasetDropController();
   const datasets = new DatasetsView(connection, drop);
   const uploads = new Uploads(context, datasets, log);
@@ -75,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     new ConnectionStatusBar(connection),
     policies,
     policyDocuments,
+    summaryPreview,
     datasets,
     ...registerConnectionCommands(connection, sandbox, log),
     ...registerTreeCommands(log),
@@ -86,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, datasets, uploads, log };
+  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */
