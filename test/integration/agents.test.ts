@@ -1,16 +1,22 @@
 // The Agents view against a real sandbox, in a real extension host: lists, paging, filters, errors and agent commands.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { AgentNode, VersionNode } from '../../src/extension/agents/agentNodes';
-import { JobNode } from '../../src/extension/agents/jobNodes';
-import { EmptyNode, ErrorNode, LoadMoreNode } from '../../src/extension/tree/messageNodes';
-import { agentChildren, connect, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import type { AgentNode, VersionNode } from '../../src/extension/agents/agentNodes';
+import type { JobNode } from '../../src/extension/agents/jobNodes';
+import type { EmptyNode, ErrorNode, LoadMoreNode } from '../../src/extension/tree/messageNodes';
+import { is, agentChildren, connect, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
+/** The agent of that name, loading more pages when it is not on the first one (as a user would). */
 const byName = async (name: string): Promise<AgentNode> => {
-  const roots = await agentChildren();
-  const node = roots.find((n): n is AgentNode => n instanceof AgentNode && n.agent.name === name);
-  assert.ok(node, `no agent named ${name} among ${roots.map((n) => itemText(n).label).join(', ')}`);
-  return node;
+  for (let pages = 0; pages < 20; pages++) {
+    const roots = await agentChildren();
+    const node = roots.find((n): n is AgentNode => is(n, 'agent') && n.agent.name === name);
+    if (node) return node;
+    const more = roots.find((n) => is(n, 'loadMore'));
+    assert.ok(more, `no agent named ${name} among ${roots.map((n) => itemText(n).label).join(', ')}`);
+    await vscode.commands.executeCommand('agentWorkbench.tree.loadMore', more);
+  }
+  throw new Error(`no agent named ${name}`);
 };
 
 describe('Agents view', function () {
@@ -47,29 +53,29 @@ describe('Agents view', function () {
     api.agents.reload();
     const first = await agentChildren();
     const more = first.at(-1);
-    assert.ok(more instanceof LoadMoreNode, 'the last node offers to load more');
-    assert.equal(first.filter((n) => n instanceof AgentNode).length, 5);
+    assert.ok(is(more, 'loadMore'), 'the last node offers to load more');
+    assert.equal(first.filter((n) => is(n, 'agent')).length, 5);
     assert.match(itemText(more).label, /Load more… \(\d+ remaining\)/);
     await vscode.commands.executeCommand('agentWorkbench.tree.loadMore', more);
     const second = await agentChildren();
-    assert.ok(second.filter((n) => n instanceof AgentNode).length > 5);
+    assert.ok(second.filter((n) => is(n, 'agent')).length > 5);
   });
 
   it('searches through the service and shows the search in the view description, cleared in one click', async () => {
     const api = await workbench();
     await vscode.commands.executeCommand('agentWorkbench.agents.search', 'refund');
-    const found = (await agentChildren()).filter((n) => n instanceof AgentNode);
+    const found = (await agentChildren()).filter((n) => is(n, 'agent'));
     assert.deepEqual(found.map((n) => (n as AgentNode).agent.name), ['Refund Request Reviewer']);
     assert.match(api.agents.treeView.description ?? '', /“refund”/);
     await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
     assert.doesNotMatch(api.agents.treeView.description ?? '', /refund/);
-    assert.ok((await agentChildren()).filter((n) => n instanceof AgentNode).length >= 5);
+    assert.ok((await agentChildren()).filter((n) => is(n, 'agent')).length >= 5);
   });
 
   it('filters by engine and can skip job statistics', async () => {
     const api = await workbench();
     await api.agents.setFilter({ engines: ['document_classifier'], skipJobStats: true });
-    const nodes = (await agentChildren()).filter((n): n is AgentNode => n instanceof AgentNode);
+    const nodes = (await agentChildren()).filter((n): n is AgentNode => is(n, 'agent'));
     assert.ok(nodes.length >= 2);
     assert.ok(nodes.every((n) => n.agent.engine_class_id === 'document_classifier'));
     assert.ok(nodes.every((n) => n.agent.job_count === null || n.agent.job_count === undefined), 'no job counts when statistics are skipped');
@@ -81,14 +87,14 @@ describe('Agents view', function () {
     await vscode.commands.executeCommand('agentWorkbench.agents.search', 'no agent is called this');
     const nodes = await agentChildren();
     assert.equal(nodes.length, 1);
-    assert.ok(nodes[0] instanceof EmptyNode);
+    assert.ok(is(nodes[0], 'empty'));
     assert.equal(itemText(nodes[0]).label, 'No agents match the filter');
     await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
   });
 
   it('shows the versions of an agent, newest first, the current one marked', async () => {
     const qa = await byName('Support Call QA');
-    const versions = (await agentChildren(qa.versions)).filter((n): n is VersionNode => n instanceof VersionNode);
+    const versions = (await agentChildren(qa.versions)).filter((n): n is VersionNode => is(n, 'agentVersion'));
     assert.ok(versions.length >= 2);
     const times = versions.map((v) => Date.parse(v.version.created_at));
     assert.deepEqual(times, [...times].sort((a, b) => b - a));
@@ -100,12 +106,12 @@ describe('Agents view', function () {
 
   it('shows jobs newest first with a status icon, and filters them by status on the Jobs node', async () => {
     const qa = await byName('Support Call QA');
-    const jobs = (await agentChildren(qa.jobs)).filter((n): n is JobNode => n instanceof JobNode);
+    const jobs = (await agentChildren(qa.jobs)).filter((n): n is JobNode => is(n, 'job'));
     assert.ok(jobs.length > 0);
     const created = jobs.map((j) => Date.parse(j.job.created_at));
     assert.deepEqual(created, [...created].sort((a, b) => b - a));
     await vscode.commands.executeCommand('agentWorkbench.jobs.filter', qa.jobs, { statuses: [4] });
-    const failed = (await agentChildren(qa.jobs)).filter((n): n is JobNode => n instanceof JobNode);
+    const failed = (await agentChildren(qa.jobs)).filter((n): n is JobNode => is(n, 'job'));
     assert.ok(failed.length > 0, 'the demo has failed jobs');
     assert.ok(failed.every((j) => j.job.status_code === 4));
     assert.ok(failed.every((j) => itemText(j).icon === 'error'));
@@ -126,7 +132,7 @@ describe('Agents view', function () {
     const jobId = await client.agents.run(agent.agent.id, { inputs });
     agent.jobs.reload();
     await vscode.commands.executeCommand('workbench.view.extension.agentWorkbench');
-    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => n instanceof JobNode && n.job.id === jobId), 'the new job in the list');
+    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job in the list');
     assert.equal(itemText(node).icon, 'loading~spin');
     await waitFor(() => [3, 4, 5, 6].includes(node.job.status_code), 'the job to reach a final status without a refresh', 30_000);
     assert.notEqual(itemText(node).icon, 'loading~spin');
@@ -149,7 +155,7 @@ describe('Agents view', function () {
     await vscode.commands.executeCommand('agentWorkbench.agents.duplicate', node, 'KYC Document Sorter – trial');
     const roots = await agentChildren();
     const first = roots[0];
-    assert.ok(first instanceof AgentNode);
+    assert.ok(is(first, 'agent'));
     assert.equal(first.agent.name, 'KYC Document Sorter – trial');
     assert.equal(itemText(first).icon, 'sparkle');
     assert.equal(api.agents.treeView.selection[0], first);
@@ -157,7 +163,7 @@ describe('Agents view', function () {
 
   it('opens a version as a read-only JSON document with a readable title', async () => {
     const qa = await byName('Support Call QA');
-    const version = (await agentChildren(qa.versions)).find((n): n is VersionNode => n instanceof VersionNode);
+    const version = (await agentChildren(qa.versions)).find((n): n is VersionNode => is(n, 'agentVersion'));
     assert.ok(version);
     await vscode.commands.executeCommand('agentWorkbench.agents.openVersion', version);
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'agent-workbench-view' && vscode.window.activeTextEditor, 'the version editor');
@@ -171,7 +177,7 @@ describe('Agents view', function () {
 
   it('compares two versions of an agent in a diff editor', async () => {
     const qa = await byName('Support Call QA');
-    const [a, b] = (await agentChildren(qa.versions)).filter((n): n is VersionNode => n instanceof VersionNode);
+    const [a, b] = (await agentChildren(qa.versions)).filter((n): n is VersionNode => is(n, 'agentVersion'));
     assert.ok(a && b);
     await vscode.commands.executeCommand('agentWorkbench.agents.compareVersions', b, a.version.id);
     const tab = await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab, 'the diff tab');
@@ -182,7 +188,7 @@ describe('Agents view', function () {
 
   it('opens a job as a readable document with inputs, events and evaluation', async () => {
     const qa = await byName('Support Call QA');
-    const job = (await agentChildren(qa.jobs)).find((n): n is JobNode => n instanceof JobNode && n.job.status_code === 3);
+    const job = (await agentChildren(qa.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.status_code === 3);
     assert.ok(job);
     await vscode.commands.executeCommand('agentWorkbench.jobs.open', job);
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'agent-workbench-view' && vscode.window.activeTextEditor, 'the job editor');
@@ -206,11 +212,11 @@ describe('Agents view', function () {
     api.agents.reload();
     const nodes = await agentChildren();
     const error = nodes.at(-1);
-    assert.ok(error instanceof ErrorNode, `expected an error node, got ${nodes.map((n) => itemText(n).label).join(', ')}`);
+    assert.ok(is(error, 'error'), `expected an error node, got ${nodes.map((n) => itemText(n).label).join(', ')}`);
     assert.equal(error.getTreeItem().command?.command, 'agentWorkbench.tree.retry');
     await connect(sandbox);
     const back = await agentChildren();
-    assert.ok(back.some((n) => n instanceof AgentNode));
+    assert.ok(back.some((n) => is(n, 'agent')));
   });
 });
 

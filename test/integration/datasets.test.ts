@@ -5,18 +5,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DatasetFileNode, DatasetNode } from '../../src/extension/datasets/datasetNodes';
+import type { DatasetFileNode, DatasetNode } from '../../src/extension/datasets/datasetNodes';
 import type { UploadPrompts } from '../../src/extension/datasets/uploads';
-import { connect, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { is, connect, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
 
 async function datasetNodes(): Promise<DatasetNode[]> {
   const api = await workbench();
-  return ((await api.datasets.provider.getChildren()) ?? []).filter((n): n is DatasetNode => n instanceof DatasetNode);
+  return ((await api.datasets.provider.getChildren()) ?? []).filter((n): n is DatasetNode => is(n, 'dataset'));
 }
 
 async function fileNodes(dataset: DatasetNode): Promise<DatasetFileNode[]> {
   const api = await workbench();
-  return ((await api.datasets.provider.getChildren(dataset)) ?? []).filter((n): n is DatasetFileNode => n instanceof DatasetFileNode);
+  return ((await api.datasets.provider.getChildren(dataset)) ?? []).filter((n): n is DatasetFileNode => is(n, 'datasetFile'));
 }
 
 /** Answers the upload questions, and records what was asked. */

@@ -4,18 +4,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { PolicyNode, PolicyVersionNode } from '../../src/extension/policies/policyNodes';
+import type { PolicyNode, PolicyVersionNode } from '../../src/extension/policies/policyNodes';
 import type { SavePrompts } from '../../src/extension/policies/policyDocuments';
-import { connect, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { is, connect, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
 
 async function policyNodes(): Promise<PolicyNode[]> {
   const api = await workbench();
-  return ((await api.policies.provider.getChildren()) ?? []).filter((n): n is PolicyNode => n instanceof PolicyNode);
+  return ((await api.policies.provider.getChildren()) ?? []).filter((n): n is PolicyNode => is(n, 'policy'));
 }
 
 async function versionNodes(policy: PolicyNode): Promise<PolicyVersionNode[]> {
   const api = await workbench();
-  return ((await api.policies.provider.getChildren(policy)) ?? []).filter((n): n is PolicyVersionNode => n instanceof PolicyVersionNode);
+  return ((await api.policies.provider.getChildren(policy)) ?? []).filter((n): n is PolicyVersionNode => is(n, 'policyVersion'));
 }
 
 /** Answers the save questions like a user would, and records what was asked. */

@@ -1,9 +1,9 @@
 // Watching jobs in the status bar: one bulk request per interval, a final state reached by itself.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { AgentNode } from '../../src/extension/agents/agentNodes';
-import { JobNode } from '../../src/extension/agents/jobNodes';
-import { agentChildren, connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import type { AgentNode } from '../../src/extension/agents/agentNodes';
+import type { JobNode } from '../../src/extension/agents/jobNodes';
+import { is, agentChildren, connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 describe('Watched jobs', function () {
   this.timeout(60_000);
@@ -24,7 +24,7 @@ describe('Watched jobs', function () {
 
   async function startJob(agentName: string): Promise<{ agent: AgentNode; jobId: string }> {
     const api = await workbench();
-    const agent = (await agentChildren()).find((n): n is AgentNode => n instanceof AgentNode && n.agent.name === agentName);
+    const agent = (await agentChildren()).find((n): n is AgentNode => is(n, 'agent') && n.agent.name === agentName);
     assert.ok(agent);
     const client = api.connection.requireClient();
     const version = await client.agents.currentVersion(agent.agent.id);
@@ -36,7 +36,7 @@ describe('Watched jobs', function () {
     const api = await workbench();
     const { agent, jobId } = await startJob('Support Call QA');
     agent.jobs.reload();
-    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => n instanceof JobNode && n.job.id === jobId), 'the new job');
+    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job');
     await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
     const watched = api.watched.watcher;
     assert.ok(watched.jobs().some((j) => j.id === jobId));

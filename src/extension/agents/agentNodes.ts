@@ -18,6 +18,7 @@ export interface AgentsTreeContext extends NodeRefresher {
 
 /** An agent: name, engine, job count, last job and tags; under it its Versions and Jobs. */
 export class AgentNode implements TreeNode {
+  readonly kind = 'agent';
   readonly id: string;
   readonly parent = undefined;
   readonly versions: VersionsNode;
@@ -85,6 +86,7 @@ export function creatorName(creator: unknown): string | undefined {
 
 /** The versions of an agent (the service answers them all at once), newest first, the current one marked. */
 export class VersionsNode implements TreeNode {
+  readonly kind = 'agentVersions';
   readonly id: string;
   readonly list: PagedList<AgentVersion>;
   private readonly nodes = new Map<string, VersionNode>();
@@ -131,6 +133,7 @@ export class VersionsNode implements TreeNode {
 
 /** One version of an agent; opening it shows its JSON. */
 export class VersionNode implements TreeNode {
+  readonly kind = 'agentVersion';
   readonly id: string;
   constructor(
     readonly parent: VersionsNode,

@@ -12,6 +12,7 @@ import { jobDurationText, jobStatusIcon, jobStatusText, shortId } from './jobPre
 
 /** The jobs of one agent, newest first, page by page, with a filter of their own. */
 export class JobsNode implements TreeNode {
+  readonly kind = 'agentJobs';
   readonly id: string;
   private filterValue: JobFilter = {};
   readonly list: PagedList<AgentJob>;
@@ -95,6 +96,7 @@ export class JobsNode implements TreeNode {
 
 /** One job: status icon (spinning while it runs), version name, creation time and duration. */
 export class JobNode implements TreeNode {
+  readonly kind = 'job';
   readonly id: string;
   constructor(
     readonly parent: JobsNode,

@@ -14,6 +14,7 @@ export interface DatasetsTreeContext extends NodeRefresher {
 
 /** A dataset (the organization's, or the user's personal one) with its files, page by page. */
 export class DatasetNode implements TreeNode {
+  readonly kind = 'dataset';
   readonly id: string;
   readonly parent = undefined;
   readonly files: PagedList<DatasetFile>;
@@ -70,6 +71,7 @@ export class DatasetNode implements TreeNode {
 
 /** A file of a dataset: name, size in human units, creation time, creator. */
 export class DatasetFileNode implements TreeNode {
+  readonly kind = 'datasetFile';
   readonly id: string;
   constructor(
     readonly parent: DatasetNode,

@@ -15,6 +15,7 @@ export interface PoliciesTreeContext extends NodeRefresher {
 
 /** A policy: name, description and last change; under it its versions, newest first. */
 export class PolicyNode implements TreeNode {
+  readonly kind = 'policy';
   readonly id: string;
   readonly parent = undefined;
   readonly versions: PagedList<PolicyVersion>;
@@ -72,6 +73,7 @@ export class PolicyNode implements TreeNode {
 
 /** One version of a policy: name, creation time, author, the current one marked; opening it edits it. */
 export class PolicyVersionNode implements TreeNode {
+  readonly kind = 'policyVersion';
   readonly id: string;
   constructor(
     readonly parent: PolicyNode,

@@ -4,6 +4,7 @@ import { TreeCommands } from '../constants';
 
 /** Shown where a list failed to load: the service's message, and clicking (or the inline action) retries. */
 export class ErrorNode implements TreeNode {
+  readonly kind = 'error';
   readonly id: string;
   constructor(
     readonly parent: TreeNode | undefined,
@@ -29,6 +30,7 @@ export class ErrorNode implements TreeNode {
 
 /** Says plainly that a list is empty (or empty under the active filter), instead of showing nothing. */
 export class EmptyNode implements TreeNode {
+  readonly kind = 'empty';
   readonly id: string;
   constructor(
     readonly parent: TreeNode | undefined,
@@ -48,6 +50,7 @@ export class EmptyNode implements TreeNode {
 
 /** The last node of a paged list: says how many remain and fetches the next page when clicked. */
 export class LoadMoreNode implements TreeNode {
+  readonly kind = 'loadMore';
   readonly id: string;
   constructor(
     readonly parent: TreeNode | undefined,

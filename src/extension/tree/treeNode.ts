@@ -8,6 +8,8 @@ import type * as vscode from 'vscode';
 export interface TreeNode {
   /** Unique within the view and stable across refreshes, so VS Code keeps expansion and can reveal it. */
   readonly id: string;
+  /** What the node is ('agent', 'job', 'error'…): a plain tag, usable where `instanceof` is not (another bundle, tests). */
+  readonly kind: string;
   readonly parent: TreeNode | undefined;
   getTreeItem(): vscode.TreeItem;
   getChildren?(): TreeNode[] | Promise<TreeNode[]>;

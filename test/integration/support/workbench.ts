@@ -5,6 +5,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentWorkbenchApi } from '../../../src/extension/extension';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
+import type { AgentNode, VersionNode, VersionsNode } from '../../../src/extension/agents/agentNodes';
+import type { JobNode, JobsNode } from '../../../src/extension/agents/jobNodes';
+import type { DatasetFileNode, DatasetNode } from '../../../src/extension/datasets/datasetNodes';
+import type { PolicyNode, PolicyVersionNode } from '../../../src/extension/policies/policyNodes';
+import type { EmptyNode, ErrorNode, LoadMoreNode } from '../../../src/extension/tree/messageNodes';
 
 export const EXTENSION_ID = 'agent-workbench.agent-workbench';
 
@@ -100,4 +105,25 @@ export async function withSetting(key: string, value: unknown): Promise<() => Pr
   const before = config.inspect(key)?.globalValue;
   await config.update(key, value, vscode.ConfigurationTarget.Global);
   return () => Promise.resolve(vscode.workspace.getConfiguration('agentWorkbench').update(key, before, vscode.ConfigurationTarget.Global));
+}
+
+/** Node kinds of our trees. Tests compare `kind`, not classes: the test bundle has its own copies of the classes. */
+interface NodeKinds {
+  agent: AgentNode;
+  agentVersions: VersionsNode;
+  agentVersion: VersionNode;
+  agentJobs: JobsNode;
+  job: JobNode;
+  error: ErrorNode;
+  empty: EmptyNode;
+  loadMore: LoadMoreNode;
+  policy: PolicyNode;
+  policyVersion: PolicyVersionNode;
+  dataset: DatasetNode;
+  datasetFile: DatasetFileNode;
+}
+
+/** True when a tree node is of the given kind. */
+export function is<K extends keyof NodeKinds>(node: unknown, kind: K): node is NodeKinds[K] {
+  return (node as TreeNode | undefined)?.kind === kind;
 }

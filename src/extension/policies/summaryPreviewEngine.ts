@@ -1,0 +1,13 @@
+import * as path from 'node:path';
+
+/** The shape of `dist/summary.js` (Handlebars, the JSON reading and the sample builder). */
+export type SummaryEngine = typeof import('../../core/summary');
+
+let loaded: SummaryEngine | undefined;
+
+/** Loads the summary engine the first time a preview needs it, then returns the same module. */
+export function loadSummaryEngine(): SummaryEngine {
+  // A computed path keeps esbuild from inlining Handlebars into the activation bundle.
+  loaded ??= require(path.join(__dirname, 'summary.js')) as SummaryEngine;
+  return loaded;
+}
