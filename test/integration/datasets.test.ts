@@ -172,7 +172,7 @@ describe('Datasets and uploads', function () {
       prompts.restore();
     }
     const confirms = prompts.asked.filter((q) => q.startsWith('confirm:'));
-    assert.deepEqual(confirms, ['confirm:Upload 21 files (168 B in all) to “Sample invoices”?']);
+    assert.deepEqual(confirms, ['confirm:Upload 21 files (137 B in all) to “Sample invoices”?']);
   });
 
   it('uploads to the personal dataset', async () => {

@@ -197,6 +197,7 @@ describe('Policies', function () {
     const mine = await client.policies.getVersion(base.policyId, policy.current_version_id!);
     assert.deepEqual(mine.content, { instructions: 'my change' });
     assert.equal(mine.base_version_id, base.versionId);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.includes(mine.id), 'the tab to show the saved version');
   });
 
   it('compares two versions in a diff editor', async () => {
@@ -204,9 +205,9 @@ describe('Policies', function () {
     const [newest, older] = await versionNodes(policy);
     assert.ok(newest && older);
     await vscode.commands.executeCommand('agentWorkbench.policies.compareWith', newest, older.version.id);
-    const tab = await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff && vscode.window.tabGroups.activeTabGroup.activeTab, 'a diff tab');
-    assert.match(tab.label, /↔/);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const tab = await waitFor(() => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.label.includes(newest.name)), 'a diff tab of the two versions');
+    assert.match(tab.label, new RegExp(`${older.name} ↔ ${newest.name}`.replace(/[()]/g, '.')));
+    await vscode.window.tabGroups.close(tab);
   });
 
   it('restores an older version as a new current version with its content', async () => {

@@ -73,7 +73,7 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
     const node = this.nodeFor(agent);
     node.isNew = true;
     this.provider.refresh();
-    await this.treeView.reveal(node, { select: true, focus: true, expand: false });
+    await this.reveal(node, { select: true, focus: true, expand: false });
   }
 
   /**
@@ -92,7 +92,7 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
     this.provider.refresh(node.versions);
     await node.versions.list.ensureLoaded();
     const version = node.versions.list.loadedItems.find((v) => v.id === versionId);
-    if (version) await this.treeView.reveal(node.versions.nodeFor(version), { select: true, focus: false, expand: true });
+    if (version) await this.reveal(node.versions.nodeFor(version), { select: true, focus: false, expand: true });
   }
 
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */

@@ -59,7 +59,7 @@ export class DatasetsView extends ServiceTreeView implements DatasetsTreeContext
     await node.files.ensureLoaded();
     this.refresh(node);
     const shown = node.files.loadedItems.filter((f) => files.some((u) => u.id === f.id));
-    for (const [i, file] of shown.entries()) await this.treeView.reveal(node.nodeFor(file), { select: i === 0, focus: false, expand: true });
+    for (const [i, file] of shown.entries()) await this.reveal(node.nodeFor(file), { select: i === 0, focus: false, expand: true });
   }
 
   /** The loaded node of a dataset, if any. */

@@ -60,7 +60,7 @@ export class PoliciesView extends ServiceTreeView implements PoliciesTreeContext
     this.refresh(node);
     await node.versions.ensureLoaded();
     const version = node.versions.loadedItems.find((v) => v.id === versionId);
-    if (version) await this.treeView.reveal(node.nodeFor(version), { select: true, focus: false, expand: true });
+    if (version) await this.reveal(node.nodeFor(version), { select: true, focus: false, expand: true });
   }
 
   protected async roots(): Promise<TreeNode[]> {

@@ -48,6 +48,18 @@ export abstract class ServiceTreeView extends Disposable implements NodeRefreshe
     this.provider.refresh(node);
   }
 
+  /**
+   * Reveals a node, best effort: when the list changed under it meanwhile (reloaded, paged), VS Code
+   * cannot resolve it and revealing is simply skipped — the data is still shown.
+   */
+  async reveal(node: TreeNode, options: { select?: boolean; focus?: boolean; expand?: boolean }): Promise<void> {
+    try {
+      await this.treeView.reveal(node, options);
+    } catch {
+      // Nothing to do: see above.
+    }
+  }
+
   /** Reads everything again from the first page. */
   reload(): void {
     this.forget();
