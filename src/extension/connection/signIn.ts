@@ -98,8 +98,10 @@ function askToken(connection: Connection, target: { baseUrl: string; organizatio
 
 /** Asks the service whether the token opens this organization; a problem text, or undefined when it does. */
 async function checkToken(connection: Connection, target: { baseUrl: string; organizationId: string }, token: string): Promise<string | undefined> {
-  const client = connection.createClient(target, token);
+  let client: ReturnType<Connection['createClient']> | undefined;
   try {
+    // Inside the try: a client that cannot even be built is a problem to show, never a box left busy.
+    client = connection.createClient(target, token);
     await client.agents.list({ page: 1, page_size: 1, include_job_stats: false });
     return undefined;
   } catch (error) {
@@ -108,6 +110,6 @@ async function checkToken(connection: Connection, target: { baseUrl: string; org
     if (isServiceError(error) && error.status === 403) return `This token has no access to organization ${target.organizationId} (403).`;
     return error instanceof Error ? error.message : String(error);
   } finally {
-    await client.close();
+    await client?.close();
   }
 }

@@ -1,0 +1,70 @@
+// Types of the harness modules that the TypeScript test support imports (see index.mjs).
+import type { BrowserContext } from 'playwright-core';
+
+export interface Connection {
+  baseUrl: string;
+  organizationId: string;
+  token: string;
+}
+
+export interface Profile {
+  root: string;
+  userDataDir: string;
+  extensionsDir: string;
+  workspaceDir: string;
+  dispose(): void;
+}
+
+export interface CodeServer {
+  url: string;
+  port: number;
+  pid: number;
+  exited: Promise<{ code: number | null; signal: string | null }>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Installs Debian's chromium when missing (as root), or says how to. */
+export function ensureChromium(options?: { log?: (line: string) => void }): Promise<string>;
+/** Launches headless Chromium with a fresh profile. */
+export function launchChromium(options?: { viewport?: { width: number; height: number } }): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}>;
+
+/** Installs code-server into the cache once; returns its entry script. */
+export function ensureCodeServer(options?: { log?: (line: string) => void }): Promise<string>;
+/** Starts code-server on 127.0.0.1 and a free port. */
+export function startCodeServer(options: {
+  userDataDir: string;
+  extensionsDir: string;
+  folder?: string;
+  env?: Record<string, string>;
+  log?: (text: string) => void;
+}): Promise<CodeServer>;
+/** Installs a .vsix into an extensions folder with code-server's CLI. */
+export function installVsix(vsix: string, options: { userDataDir: string; extensionsDir: string; force?: boolean }): Promise<string>;
+
+export const repoRoot: string;
+export const resultsDir: string;
+export const vsixPath: string;
+
+/** Creates a throwaway profile (user data with settings, extensions, workspace). */
+export function createProfile(options?: {
+  name?: string;
+  settings?: Record<string, unknown>;
+  files?: Record<string, string>;
+  root?: string;
+}): Profile;
+/** Copies the profile's VS Code logs to `dest`. */
+export function saveLogs(profile: Profile, dest: string): string | undefined;
+/** Writes the user settings.json (quiet defaults plus `settings`). */
+export function writeUserSettings(profile: Profile, settings: Record<string, unknown>): void;
+
+/** Starts the sandbox CLI and resolves with its connection once it is ready. */
+export function startSandboxProcess(
+  args: string[],
+  options?: { timeoutMs?: number; log?: (text: string) => void },
+): Promise<Connection & { pid: number; stop(): Promise<void> }>;
+/** Writes a connection file (mode 0600). */
+export function writeConnectionFile(file: string, connection: Connection): string;

@@ -1,0 +1,6 @@
+// What the TypeScript test support (test/e2e/support) uses from the harness; typed by index.d.mts.
+export { ensureChromium, launchChromium } from './chromium.mjs';
+export { ensureCodeServer, installVsix, startCodeServer } from './codeServer.mjs';
+export { resultsDir, repoRoot, vsixPath } from './paths.mjs';
+export { createProfile, saveLogs, writeUserSettings } from './profile.mjs';
+export { startSandboxProcess, writeConnectionFile } from './sandbox.mjs';
