@@ -143,6 +143,23 @@ export class Workbench {
     await item.first().click();
   }
 
+  /** Clicks the inline action (an icon shown on hover) of a tree row whose label matches. */
+  async inlineAction(row: Locator, label: RegExp): Promise<void> {
+    await row.first().hover();
+    const actions = row.first().locator('.actions a.action-label');
+    const count = await actions.count();
+    const labels: string[] = [];
+    for (let i = 0; i < count; i++) labels.push((await actions.nth(i).getAttribute('aria-label')) ?? '');
+    const index = labels.findIndex((l) => label.test(l));
+    if (index < 0) throw new Error(`no inline action matching ${label} among: ${labels.join(', ')}`);
+    await actions.nth(index).click();
+  }
+
+  /** The labels of the open context menu's entries (for diagnosing a missing entry). */
+  async menuEntries(): Promise<string[]> {
+    return this.page.getByRole('menuitem').allTextContents();
+  }
+
   /** Saves a screenshot of the whole page to test-results/screenshots/<name>.png; returns its path. */
   async screenshot(name: string): Promise<string> {
     const dir = path.join(resultsDir, 'screenshots');

@@ -1,0 +1,71 @@
+// The Agents view and watched jobs, clicked through a real VS Code in Chromium against a sandbox.
+import * as assert from 'node:assert/strict';
+import { ServiceClient } from '../../src/core/client';
+import { useWorkbenchSession } from './support/session';
+
+describe('Agents in the browser', function () {
+  this.timeout(120_000);
+  const session = useWorkbenchSession('agents', { sandbox: 'signedIn', settings: { 'agentWorkbench.pageSize': 5, 'agentWorkbench.jobs.watchIntervalSeconds': 2 } });
+
+  it('expands an agent, loads more jobs, and filters them by status', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    await workbench.openActivity('Agent Workbench');
+    const agent = workbench.treeItem('Agents', 'Support Call QA');
+    await workbench.expand(agent);
+    const jobs = workbench.treeItem('Agents', 'Jobs').first();
+    await workbench.expand(jobs);
+    const loadMore = workbench.treeItem('Agents', /^Load more… \(\d[\d,]* remaining\)$/);
+    await loadMore.first().waitFor();
+    const jobRows = workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]');
+    const before = await jobRows.count();
+    await loadMore.first().click();
+    const deadline = Date.now() + 30_000;
+    while ((await jobRows.count()) <= before && Date.now() < deadline) await page.waitForTimeout(200);
+    assert.ok((await jobRows.count()) > before, 'more jobs after "Load more"');
+    await workbench.screenshot('agents--jobs-loaded');
+
+    await workbench.inlineAction(jobs, /^Filter Jobs/);
+    await workbench.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Status…' }).first().click();
+    const failure = page.locator('.quick-input-widget .monaco-list-row', { hasText: /^FAILURE$/ });
+    await failure.first().waitFor();
+    await failure.first().locator('input[type="checkbox"], .monaco-checkbox').first().click();
+    await page.locator('.quick-input-widget .quick-input-action a, .quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
+    await workbench.waitForQuickInputClosed();
+    await page.locator('.part.sidebar .monaco-list-row[aria-level="2"] .label-description', { hasText: /FAILURE/ }).first().waitFor({ timeout: 30_000 });
+    const descriptions = await workbench.view('Agents').locator('.monaco-list-row[aria-level="3"] .label-description').allTextContents();
+    assert.ok(descriptions.length > 0, 'some failed jobs are listed');
+    assert.ok(descriptions.every((d) => d.startsWith('FAILURE')), `only failed jobs: ${descriptions.join(' | ')}`);
+    await workbench.screenshot('agents--filtered-by-status');
+  });
+
+  it('watches a new job from the Jobs list and shows it finish in the status bar, with a notification', async () => {
+    const { workbench, sandbox } = session();
+    assert.ok(sandbox);
+    const client = new ServiceClient(sandbox);
+    const agent = (await client.agents.list({ search: 'Refund Request Reviewer' })).results[0]!;
+    const version = await client.agents.currentVersion(agent.id);
+    const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'I want my money back for order 1234.'])) });
+    await client.close();
+
+    await workbench.openActivity('Agent Workbench');
+    // Collapse everything, so that the only Jobs row is this agent's.
+    await workbench.view('Agents').locator('.pane-header').hover();
+    await workbench.view('Agents').locator('.pane-header a.action-label[aria-label^="Collapse All"]').click();
+    const agentRow = workbench.treeItem('Agents', 'Refund Request Reviewer');
+    await workbench.expand(agentRow);
+    const jobsRow = workbench.view('Agents').locator('.monaco-list-row[aria-level="2"]', { hasText: /^Jobs/ });
+    await workbench.inlineAction(jobsRow, /^Refresh$/);
+    await workbench.expand(jobsRow);
+    const newJob = workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]').first();
+    await newJob.waitFor();
+    await workbench.inlineAction(newJob, /^Watch Job$/);
+    const running = await workbench.waitForStatusBarText(/Refund Request Reviewer.*(pending|running|retrying)/i, 30_000);
+    await workbench.screenshot('agents--status-bar-running');
+    const done = await workbench.waitForStatusBarText(/Refund Request Reviewer.*(succeeded|failed|cancelled|done)/i, 60_000);
+    const note = await workbench.waitForNotification(/Job .* (finished|failed)/, 30_000);
+    assert.ok(running && done && note, `${running} → ${done}; ${note}`);
+    assert.ok(jobId);
+    await workbench.screenshot('agents--status-bar-finished');
+  });
+});
