@@ -23,6 +23,7 @@ import { registerDatasetCommands } from './datasets/datasetCommands';
 import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
+import { ResultsPanels } from './queries/resultsPanel';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -44,6 +45,7 @@ export interface AgentWorkbenchApi {
   summaryPreview: SummaryPreview;
   datasets: DatasetsView;
   uploads: Uploads;
+  results: ResultsPanels;
   log: Log;
 }
 
@@ -65,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const datasets = new DatasetsView(connection, drop);
   const uploads = new Uploads(context, datasets, log);
   drop.uploads = uploads;
+  const results = new ResultsPanels(context, log);
   context.subscriptions.push(
     log,
     connection,
@@ -80,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     policyDocuments,
     summaryPreview,
     datasets,
+    results,
     ...registerConnectionCommands(connection, sandbox, log),
     ...registerTreeCommands(log),
     ...registerAgentCommands(agents, documents, drafts, log),
@@ -90,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, log };
+  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

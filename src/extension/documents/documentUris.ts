@@ -12,7 +12,13 @@ export type ViewTarget =
 
 /** A file-name-safe form of a service name for a tab title. */
 export function titleSegment(text: string): string {
-  const cleaned = text.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/\s+/g, ' ').trim();
+  // Look-alike characters keep names readable ("Q2: v3/EU") where the real ones cannot stand in a path.
+  const lookAlike: Record<string, string> = { '/': '∕', '\\': '⧵', ':': '꞉', '*': '∗', '?': '？', '"': '”', '<': '‹', '>': '›', '|': '∣' };
+  const cleaned = text
+    .replace(/[\\/:*?"<>|]/g, (c) => lookAlike[c] ?? '-')
+    .replace(/[\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cleaned.slice(0, 120) || 'untitled';
 }
 

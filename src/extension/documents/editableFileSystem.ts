@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Schemes } from '../constants';
 import { Disposable } from '../util/disposable';
+import { AUTO_SAVE_REFUSED, SaveReasons } from './saveReasons';
 
 /** A document that lives in the service: read from it, and saved back to it. */
 export interface EditableDocument {
@@ -25,6 +26,7 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   readonly onDidChangeFile = this.changed.event;
   private readonly documents = new Map<string, EditableDocument>();
   private readonly resolvers: DocumentResolver[] = [];
+  private readonly reasons = this.register(new SaveReasons());
 
   constructor() {
     super();
@@ -67,6 +69,8 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    // Every write creates something in the service: auto save must not (the text stays dirty instead).
+    if (!this.reasons.isExplicit(uri)) throw vscode.FileSystemError.Unavailable(AUTO_SAVE_REFUSED);
     await this.get(uri).write(content);
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }

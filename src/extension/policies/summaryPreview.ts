@@ -9,7 +9,7 @@ import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
 import { loadSummaryEngine } from './summaryPreviewEngine';
 import { chooseJob } from './summaryPreviewJobs';
-import { SummaryPreviewPanel } from './summaryPreviewPanel';
+import { SummaryPreviewPanel, type SummaryPreviewPanelEvents } from './summaryPreviewPanel';
 import { looksLikeTemplateJson, previewSourceOf, type PreviewSource } from './summaryPreviewSource';
 import { SummarySamples } from './summaryPreviewSamples';
 
@@ -44,7 +44,7 @@ export class SummaryPreview extends Disposable {
     this.register(registerCommand(log, SummaryPreviewIds.open, (uri?: unknown) => this.open(uri instanceof vscode.Uri ? uri : undefined)));
     this.register(registerCommand(log, SummaryPreviewIds.fillSampleFromJob, (ids?: { agentId: string; jobId: string }) => this.fillFromJob(ids)));
     this.register(registerCommand(log, SummaryPreviewIds.resetSample, () => this.resetSample()));
-    this.register(vscode.window.registerWebviewPanelSerializer(SummaryPreviewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.revive(panel, state) }));
+    this.register(vscode.window.registerWebviewPanelSerializer(SummaryPreviewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
     this.register(vscode.window.onDidChangeActiveTextEditor((editor) => this.activeEditorChanged(editor)));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document === this.source?.document && e.contentChanges.length) this.scheduleRender();
@@ -53,9 +53,14 @@ export class SummaryPreview extends Disposable {
     this.updateContextKey(vscode.window.activeTextEditor);
   }
 
-  /** The last render the webview received (what the user sees); undefined before the first. */
+  /** The last render sent to the webview; undefined before the first. */
   get lastRender(): RenderView | undefined {
     return this.panel?.lastRender;
+  }
+
+  /** The last render the webview confirmed it shows, with the output text exactly as on screen. */
+  get lastShown(): { view: RenderView; text: string } | undefined {
+    return this.panel?.lastShown;
   }
 
   /** The document being previewed. */
@@ -71,7 +76,8 @@ export class SummaryPreview extends Disposable {
   /** Opens (or reveals) the preview for a document, by default the active editor's. */
   async open(uri?: vscode.Uri): Promise<void> {
     const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-    const source = document ? this.sourceFor(document) : this.source;
+    // From the palette in another kind of editor, an open preview keeps what it shows.
+    const source = (document && this.sourceFor(document)) || (this.panel ? this.source : undefined);
     if (!source) throw new Error(`Nothing to preview: ${IDLE_MESSAGE}`);
     if (this.panel) this.panel.reveal();
     else this.attach(SummaryPreviewPanel.create(this.context.extensionUri, this.log, this.panelEvents()));
@@ -118,7 +124,11 @@ export class SummaryPreview extends Disposable {
     });
   }
 
-  private async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  /**
+   * Takes over a preview panel VS Code restored after a reload: it shows the active policy editor, else
+   * the document the page last showed (its saved state), else says what to open.
+   */
+  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     this.panel?.dispose();
     this.attach(SummaryPreviewPanel.revive(panel, this.context.extensionUri, this.log, this.panelEvents()));
     const saved = (state as { sourceUri?: unknown } | undefined)?.sourceUri;
@@ -151,14 +161,14 @@ export class SummaryPreview extends Disposable {
     let sample = this.samples.get(source.sampleKey);
     sample ??= await this.samples.set(source.sampleKey, loadSummaryEngine().defaultSampleText(source.document.getText(), source.sampleSource), BUILT_FROM_POLICY);
     if (this.source !== source) return; // another editor became active meanwhile
-    this.panel?.showSample({ text: sample.text, origin: sample.origin, remembered: sample.remembered });
+    this.panel?.showSample({ key: source.sampleKey, text: sample.text, origin: sample.origin, remembered: sample.remembered });
     this.renderNow();
   }
 
   private async setSample(source: PreviewSource, text: string, origin: string, showInPage: boolean): Promise<void> {
     const sample = await this.samples.set(source.sampleKey, text, origin);
     if (this.source !== source) return;
-    if (showInPage) this.panel?.showSample({ text: sample.text, origin: sample.origin, remembered: sample.remembered });
+    if (showInPage) this.panel?.showSample({ key: source.sampleKey, text: sample.text, origin: sample.origin, remembered: sample.remembered });
     this.renderNow();
   }
 
@@ -200,10 +210,12 @@ export class SummaryPreview extends Disposable {
     this.diagnostics.set(document.uri, [diagnostic]);
   }
 
-  private panelEvents() {
+  private panelEvents(): SummaryPreviewPanelEvents {
     return {
-      sampleChanged: (text: string) => {
-        if (this.source) void this.setSample(this.source, text, 'Edited in the preview', false);
+      sampleChanged: (key: string, text: string) => {
+        // An edit that arrives after the preview moved to another policy belongs to the one it was made for.
+        if (this.source?.sampleKey === key) void this.setSample(this.source, text, 'Edited in the preview', false);
+        else if (this.samples.get(key)) void this.samples.set(key, text, 'Edited in the preview');
       },
       action: (action: WebviewAction) => void this.runAction(action),
     };

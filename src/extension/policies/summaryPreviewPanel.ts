@@ -26,7 +26,7 @@ const SPEC: WebviewPanelSpec<WebviewMessage, HostMessage> = {
 
 /** What the panel asks its owner to do. */
 export interface SummaryPreviewPanelEvents {
-  sampleChanged(text: string): void;
+  sampleChanged(key: string, text: string): void;
   action(action: WebviewAction): void;
 }
 
@@ -38,8 +38,12 @@ export class SummaryPreviewPanel extends WebviewPanelHost<WebviewMessage, HostMe
   private render: RenderView | undefined;
   private sample: SampleView | undefined;
   private idle: string | undefined;
-  /** The last render the page received (for tests and for "Copy Output"). */
+  private seq = 0;
+  private sentSeq = -1;
+  /** The last render sent to the page (it is ready). */
   lastRender: RenderView | undefined;
+  /** The last render the page confirmed it shows, with the text exactly as on screen. */
+  lastShown: { view: RenderView; text: string } | undefined;
 
   private constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, log: Log, private readonly events: SummaryPreviewPanelEvents) {
     super(panel, SPEC, extensionUri, log);
@@ -60,7 +64,7 @@ export class SummaryPreviewPanel extends WebviewPanelHost<WebviewMessage, HostMe
     this.render = view;
     this.idle = undefined;
     this.panel.title = `Summary Preview: ${view.title}`;
-    if (this.post({ type: 'render', view })) this.lastRender = view;
+    this.sendRender();
   }
 
   showSample(sample: SampleView): void {
@@ -82,12 +86,23 @@ export class SummaryPreviewPanel extends WebviewPanelHost<WebviewMessage, HostMe
 
   protected onReady(): void {
     if (this.sample) this.post({ type: 'sample', sample: this.sample });
-    if (this.render && this.post({ type: 'render', view: this.render })) this.lastRender = this.render;
+    if (this.render) this.sendRender();
     else if (this.idle !== undefined) this.post({ type: 'idle', message: this.idle });
   }
 
   protected onMessage(message: WebviewMessage): void {
-    if (message.type === 'sampleChanged') this.events.sampleChanged(message.text);
+    if (message.type === 'shown') {
+      // Only the newest render counts: an older acknowledgement may arrive after a newer render was sent.
+      if (message.seq === this.sentSeq && this.lastRender) this.lastShown = { view: this.lastRender, text: message.text };
+    } else if (message.type === 'sampleChanged') this.events.sampleChanged(message.key, message.text);
     else if (message.type === 'action') this.events.action(message.action);
+  }
+
+  private sendRender(): void {
+    if (!this.render) return;
+    const seq = ++this.seq;
+    if (!this.post({ type: 'render', seq, view: this.render })) return;
+    this.sentSeq = seq;
+    this.lastRender = this.render;
   }
 }

@@ -35,7 +35,8 @@ export const RESULTS_PAGE_BODY = `
             <input id="filter" type="search" spellcheck="false" autocomplete="off" placeholder="Filter rows" aria-label="Filter rows: keep the rows where a cell contains this text" aria-describedby="match-count">
             <span id="match-count" class="hint" role="status" aria-live="polite"></span>
           </div>
-          <div class="actions" role="toolbar" aria-label="Export">
+          <div class="actions" role="toolbar" aria-label="Copy and export">
+            <button id="copy-names" type="button" class="secondary" title="Copy the selected cells with their column names, tab-separated (Ctrl+C copies the cells alone)">Copy with Names</button>
             <button id="export-csv" type="button" title="Save every row of this result as CSV (in the current sort; the filter is not applied)">Export CSV…</button>
             <button id="export-json" type="button" class="secondary" title="Save every row of this result as JSON (in the current sort; the filter is not applied)">Export JSON…</button>
           </div>
@@ -59,6 +60,6 @@ export const RESULTS_PAGE_BODY = `
           <span id="cell-view-name" class="cell-view-name"></span>
           <span id="cell-view-value" class="cell-view-value" tabindex="0" aria-label="Value of the focused cell"></span>
         </div>
-        <p id="grid-help" class="visually-hidden">Arrow keys move between cells, Shift with arrows selects, Ctrl+A selects all, Ctrl+C copies as tab-separated text, Ctrl+Shift+C copies with the column names. Click a column name to sort.</p>
+        <p id="grid-help" class="visually-hidden">Arrow keys move between cells, Shift with arrows selects, Ctrl+A selects all, Ctrl+C copies as tab-separated text. Enter shows the whole value of the cell. Arrow up from the first row reaches the column headers: Enter sorts, Shift with arrows resizes. Ctrl+F filters.</p>
       </section>
     </main>`;

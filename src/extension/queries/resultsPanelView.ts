@@ -4,7 +4,7 @@ import { gridColumns } from '../../core/grid/columnKinds';
 import { isGridHostMessage, parseGridPageMessage, type CopyRequest, type GridHostMessage, type GridPageMessage, type RenderReport, type ResultHeader, type ScrollMeasurement } from '../../core/grid/protocol';
 import { resultTitle, statusLine, truncationNotice } from '../../core/grid/resultSummary';
 import { ResultView } from '../../core/grid/resultView';
-import { encodeRows } from '../../core/grid/rowBlocks';
+import { rowBlocks } from '../../core/grid/rowBlocks';
 import type { Log } from '../log';
 import { WebviewPanelHost, webviewPanelOptions, type WebviewPanelSpec } from '../webview/webviewPanelHost';
 import { chooseExportTarget, copyText, MAX_COPY_CELLS, writeExport, type ExportFormat } from './resultsPanelExport';
@@ -22,9 +22,6 @@ const SPEC: WebviewPanelSpec<GridPageMessage, GridHostMessage> = {
   isOutgoing: isGridHostMessage,
 };
 
-// The first block is small so the first rows paint at once; later blocks aim at about 1 MB of text each.
-const FIRST_BLOCK_ROWS = 200;
-const BLOCK_CHARS = 1_000_000;
 const SCROLL_MEASURE_TIMEOUT_MS = 120_000;
 
 interface ShownResult {
@@ -213,15 +210,9 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     const indexes = this.results.map((_, i) => i).sort((a, b) => Number(b === this.active) - Number(a === this.active));
     for (const index of indexes) {
       const { result, header } = this.results[index] as ShownResult;
-      const width = header.columns.length;
-      let rowsPerBlock = FIRST_BLOCK_ROWS;
-      for (let start = 0; start < header.rowCount; ) {
+      for (const block of rowBlocks(result.result_rows, header.columns.length)) {
         if (generation !== this.generation) return;
-        const end = Math.min(header.rowCount, start + rowsPerBlock);
-        const cells = encodeRows(result.result_rows, start, end, width);
-        if (!this.send({ type: 'rows', load: this.load, result: index, start, count: end - start, cells })) return;
-        rowsPerBlock = Math.max(1000, Math.min(50_000, Math.round((BLOCK_CHARS * (end - start)) / Math.max(1, cells.length))));
-        start = end;
+        if (!this.send({ type: 'rows', load: this.load, result: index, ...block })) return;
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
@@ -242,7 +233,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     this.debug.lastReport = report;
     const timings = this.debug.timings;
     const elapsed = Math.round(performance.now() - this.shownAt);
-    if (timings.firstRowsMs === undefined && report.renderedRows > 0) timings.firstRowsMs = elapsed;
+    if (timings.firstRowsMs === undefined && report.renderedRows > 0 && report.loadedRows > 0) timings.firstRowsMs = elapsed;
     const activeRows = this.results[this.active]?.header.rowCount;
     if (timings.allRowsMs === undefined && report.result === this.active && report.loadedRows === activeRows) timings.allRowsMs = elapsed;
   }
@@ -256,12 +247,10 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     if (request.top > bottom || request.left > right) return;
     const cells = (bottom - request.top + 1) * (right - request.left + 1);
     if (cells > MAX_COPY_CELLS) return this.notice(`That is ${cells.toLocaleString('en-US')} cells, too many to copy: export the result instead.`, true);
-    const order = shown.view.order();
-    const positions = order ? order.subarray(request.top, bottom + 1) : Uint32Array.from({ length: bottom - request.top + 1 }, (_, i) => request.top + i);
-    const text = copyText(shown.result.column_names, shown.result.result_rows, positions, [request.left, right], request.headers);
+    const rows = shown.view.rowsAt(request.top, bottom);
+    const text = copyText(shown.result.column_names, shown.result.result_rows, rows, [request.left, right], request.headers);
     await vscode.env.clipboard.writeText(text);
-    const rows = bottom - request.top + 1;
-    this.notice(`Copied ${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'} × ${right - request.left + 1} column${right === request.left ? '' : 's'}.`, false);
+    this.notice(`Copied ${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'} × ${right - request.left + 1} column${right === request.left ? '' : 's'}.`, false);
   }
 
   private async exportFromPage(format: ExportFormat, index: number): Promise<void> {
