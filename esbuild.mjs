@@ -24,9 +24,6 @@ const common = {
   // jsonc-parser's main build is UMD with dynamic requires that a bundle cannot follow; its ESM build bundles cleanly.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   metafile: true,
-  // jsonc-parser's `main` is a UMD build whose inner `require('./impl/…')` esbuild cannot follow (the
-  // bundle would fail to load); its ES module build bundles cleanly.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // sqlite.ts resolves the WebAssembly file from node_modules only when running unbundled (tests).
   logOverride: { 'require-resolve-not-external': 'silent' },
 };
@@ -43,6 +40,13 @@ if (!sandboxOnly) {
     // The Summary Preview's engine (Handlebars), loaded only when a preview opens. Handlebars asks for
     // `source-map` inside a try (only for source-mapped precompiling, which the preview never does).
     { name: 'summary', entryPoints: { summary: 'src/core/summary/index.ts' }, options: { external: ['vscode', 'source-map'] } },
+    // The query results grid page: a browser script, written next to its style sheet in media/ (the
+    // only folder its webview may load from). Type-checked by `tsc -p src/webview/resultsGrid`.
+    {
+      name: 'resultsGrid',
+      entryPoints: { resultsGrid: 'src/webview/resultsGrid/main.ts' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/resultsGrid' },
+    },
   );
 }
 
@@ -55,7 +59,7 @@ for (const entry of entries) {
     console.warn(`esbuild: skipping ${entry.name} (no entry file yet)`);
     continue;
   }
-  const options = { ...common, ...entry.options, entryPoints: entry.entryPoints, outdir: 'dist' };
+  const options = { ...common, outdir: 'dist', ...entry.options, entryPoints: entry.entryPoints };
   if (watch) {
     const ctx = await esbuild.context(options);
     await ctx.watch();

@@ -1,5 +1,6 @@
 // The Summary Preview in a real extension host: a local policy draft and a policy version from the
 // sandbox, rendered live beside the editor, errors underlined in the JSON string, output shown as text.
+// What the page shows is observed through its own acknowledgement (`lastShown`), never its DOM.
 import * as assert from 'node:assert/strict';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
@@ -19,13 +20,18 @@ function draft(template: string, firstClassification = 'Compliant'): string {
   return `${JSON.stringify(content, null, 2)}\n`;
 }
 
-/** The last render the preview webview received. */
+/**
+ * Waits until the preview webview shows a render that passes `check`: the page itself confirms it,
+ * with the text on its screen, which must be the rendered output character for character.
+ */
 async function rendered(check: (view: RenderView) => boolean, what: string): Promise<RenderView> {
   const api = await workbench();
-  return waitFor(() => {
-    const view = api.summaryPreview.lastRender;
-    return view && check(view) ? view : undefined;
+  const shown = await waitFor(() => {
+    const last = api.summaryPreview.lastShown;
+    return last && check(last.view) ? last : undefined;
   }, what);
+  if (shown.view.output) assert.equal(shown.text, shown.view.output, 'the page shows the output as text, unchanged');
+  return shown.view;
 }
 
 /** Replaces the template inside the open document's JSON text, unsaved, as typing would. */
@@ -93,7 +99,10 @@ describe('Summary Preview', function () {
     await openDraft('payload.json', draft('Raw: {{{disposition}}} Escaped: {{disposition}}', XSS_PAYLOAD));
     await vscode.commands.executeCommand(OPEN);
     const view = await rendered((v) => v.title === 'payload' && v.output !== null, 'the payload render');
-    assert.equal(view.output, `Raw: ${XSS_PAYLOAD} Escaped: &lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt;&lt;img src&#x3D;x onerror&#x3D;&quot;alert(1)&quot;&gt;`);
+    const expected = `Raw: ${XSS_PAYLOAD} Escaped: &lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt;&lt;img src&#x3D;x onerror&#x3D;&quot;alert(1)&quot;&gt;`;
+    assert.equal(view.output, expected);
+    // Parsed as HTML, the page's text would have lost the tags (and the script would have run).
+    assert.equal((await workbench()).summaryPreview.lastShown?.text, expected);
   });
 
   it('follows the active policy editor, each with its own sample', async () => {
@@ -107,6 +116,17 @@ describe('Summary Preview', function () {
     await vscode.window.showTextDocument(one.document, { viewColumn: vscode.ViewColumn.One });
     await rendered((v) => v.output === 'one: First', 'the preview to follow back');
     assert.match(api.summaryPreview.currentSampleText() ?? '', /"verdict": "First"/);
+  });
+
+  it('comes back after a reload with the document it showed, even when another editor is active', async () => {
+    const api = await workbench();
+    const policy = await openDraft('restored.json', draft('restored: {{verdict}}'));
+    await openDraft('notes.json', '{ "not": "a policy" }\n');
+    // What VS Code does after a reload: a panel of our type, handed over with the state the page saved.
+    const panel = vscode.window.createWebviewPanel('agentWorkbench.summaryPreview', 'Summary Preview', { viewColumn: vscode.ViewColumn.Two, preserveFocus: true });
+    await api.summaryPreview.restore(panel, { sourceUri: policy.document.uri.toString() });
+    await rendered((v) => v.output === 'restored: Compliant', 'the restored preview');
+    assert.equal(api.summaryPreview.previewedDocument?.uri.toString(), policy.document.uri.toString());
   });
 
   describe('with the service', () => {
