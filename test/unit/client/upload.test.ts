@@ -155,13 +155,14 @@ describe('service client: uploading dataset files', () => {
   });
 
   it('does not time out a slow upload while the service keeps taking bytes', async () => {
-    const filePath = fileOf('slow.bin', randomBytes(12 * 1024 * 1024));
+    // Generous per-chunk timeout (a busy machine can pause a chunk for a while), and an upload that lasts well past it.
+    const filePath = fileOf('slow.bin', randomBytes(32 * 1024 * 1024));
     const slow = await rawUploadServer(() => undefined, { throttleMs: 5 });
-    const direct = clientFor(slow, { timeoutMs: 400 });
+    const direct = clientFor(slow, { timeoutMs: 1000 });
     try {
       const started = Date.now();
       await direct.datasets.upload({ filePath });
-      assert.ok(Date.now() - started > 400, 'the upload outlasted the timeout');
+      assert.ok(Date.now() - started > 1000, 'the upload outlasted the timeout');
       assert.equal(slow.received[0], Number(slow.lengths[0]));
     } finally {
       await direct.close();
