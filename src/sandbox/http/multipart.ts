@@ -1,0 +1,150 @@
+import busboy from 'busboy';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { HttpError, tooLarge } from './errors';
+
+/** A file part written to a temporary file in the files folder (commit it by renaming, or discard it). */
+export interface ReceivedFile {
+  field: string;
+  /** The client's file name without any folder part; shown to users, never used on disk. */
+  fileName: string;
+  mimeType: string;
+  size: number;
+  sha256?: string;
+  tempPath: string;
+}
+
+/** The text fields (last value wins) and the files of a multipart form. */
+export interface MultipartForm {
+  fields: Map<string, string>;
+  files: ReceivedFile[];
+}
+
+export interface MultipartOptions {
+  /** Where temporary files go: the files folder itself, so that committing is a rename. */
+  tempDir: string;
+  maxFileBytes: number;
+  maxFiles: number;
+  hash?: boolean;
+}
+
+/** The prefix of temporary upload files; anything so named is debris of an interrupted upload. */
+export const PART_PREFIX = '.part-';
+
+/**
+ * Receives a multipart form, writing each file to disk as it streams in. Resolves only when the
+ * whole form arrived and every file is on disk; on any failure (a cut connection, a file over the
+ * limit, a malformed form) every temporary file is removed and the promise rejects.
+ */
+export function receiveMultipart(req: IncomingMessage, options: MultipartOptions): Promise<MultipartForm> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 100, fieldSize: 1024 * 1024, parts: 200 },
+      });
+    } catch (error) {
+      req.resume();
+      reject(new HttpError(400, { detail: `Multipart form parse error - ${(error as Error).message}` }));
+      return;
+    }
+    new FormReceiver(req, parser, options, resolve, reject).start();
+  });
+}
+
+/** One multipart request being received: the files written so far, and how it ends. */
+class FormReceiver {
+  private readonly form: MultipartForm = { fields: new Map(), files: [] };
+  private readonly writes: Promise<void>[] = [];
+  private readonly outputs: fs.WriteStream[] = [];
+  private settled = false;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly parser: busboy.Busboy,
+    private readonly options: MultipartOptions,
+    private readonly resolve: (form: MultipartForm) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  start(): void {
+    const { parser, req, options } = this;
+    const fail = (error: unknown) => this.fail(error);
+    parser.on('file', (field, stream, info) => this.receiveFile(field, stream, info.filename, info.mimeType));
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError(400, { [name]: ['This form field is longer than 1 MB.'] }));
+      else this.form.fields.set(name, value);
+    });
+    parser.on('filesLimit', () => fail(new HttpError(400, { file: [`Send at most ${options.maxFiles} file(s) per request.`] })));
+    parser.on('fieldsLimit', () => fail(new HttpError(400, { non_field_errors: ['Too many form fields.'] })));
+    parser.on('partsLimit', () => fail(new HttpError(400, { non_field_errors: ['Too many form parts.'] })));
+    parser.on('error', (error: Error) => fail(new HttpError(400, { detail: `Multipart form parse error - ${error.message}` })));
+    parser.on('close', () => void Promise.all(this.writes).then(() => this.succeed(), fail));
+    req.on('aborted', () => fail(new HttpError(400, { detail: 'The upload was interrupted.' })));
+    req.on('close', () => {
+      if (!req.complete) fail(new HttpError(400, { detail: 'The upload was interrupted.' }));
+    });
+    req.pipe(parser);
+  }
+
+  private receiveFile(field: string, stream: NodeJS.ReadableStream, fileName: string | undefined, mimeType: string): void {
+    if (this.settled) return void stream.resume();
+    const tempPath = path.join(this.options.tempDir, `${PART_PREFIX}${randomUUID()}`);
+    const file: ReceivedFile = { field, fileName: baseName(fileName), mimeType, size: 0, tempPath };
+    this.form.files.push(file);
+    const out = fs.createWriteStream(tempPath, { flags: 'wx' });
+    this.outputs.push(out);
+    this.writes.push(writeFile(stream, out, file, this.options, (error) => this.fail(error)));
+  }
+
+  private succeed(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.resolve(this.form);
+  }
+
+  private fail(error: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.req.unpipe(this.parser);
+    // Discard the rest of the body so the answer can be read by a client still sending.
+    this.req.resume();
+    for (const out of this.outputs) out.destroy();
+    // Wait for open write streams to close before deleting what they wrote.
+    void Promise.allSettled(this.writes).then(() => {
+      for (const file of this.form.files) fs.rmSync(file.tempPath, { force: true });
+      this.reject(error);
+    });
+  }
+}
+
+function writeFile(stream: NodeJS.ReadableStream, out: fs.WriteStream, file: ReceivedFile, options: MultipartOptions, fail: (e: unknown) => void): Promise<void> {
+  const hash = options.hash ? createHash('sha256') : undefined;
+  stream.on('data', (chunk: Buffer) => {
+    file.size += chunk.length;
+    hash?.update(chunk);
+  });
+  stream.on('limit', () => fail(tooLarge(options.maxFileBytes, 'The uploaded file')));
+  return new Promise<void>((resolve, reject) => {
+    out.on('error', (error) => {
+      fail(error);
+      reject(error);
+    });
+    out.on('close', () => {
+      if (hash) file.sha256 = hash.digest('hex');
+      resolve();
+    });
+    stream.pipe(out);
+  });
+}
+
+/** The last path segment of a client-sent file name (browsers and some tools send full paths). */
+function baseName(name: string | undefined): string {
+  const cleaned = (name ?? '').split(/[\\/]/).pop() ?? '';
+  return cleaned.trim();
+}

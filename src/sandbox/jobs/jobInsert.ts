@@ -1,0 +1,86 @@
+import type { SandboxDb } from '../store/database';
+import { newId } from '../util';
+import { type JobInput, type PlanStep, type StoredEvent, type StoredInput, inputsHash } from './jobStore';
+
+/** What a new job is made of. */
+export interface NewJob {
+  id?: string;
+  orgId: string;
+  agentPk: number;
+  versionPk: number;
+  versionName: string | null;
+  status: number;
+  createdMs: number;
+  lastUpdatedMs: number;
+  cost: number | null;
+  durationMs: number | null;
+  graderScore: number | null;
+  verdict: string | null;
+  inputs: JobInput[];
+  metadata: Record<string, unknown>;
+  evaluation: Record<string, unknown> | null;
+  feedbackReview: Record<string, unknown> | null;
+  events: StoredEvent[];
+  creatorId: number | null;
+  plan: PlanStep[] | null;
+  nextStepMs: number | null;
+  hash?: string;
+}
+
+/** A metadata value as the filters compare it: text as is, anything else as its JSON text. */
+const METADATA_VALUE_SQL = `CASE m.type WHEN 'text' THEN m.value WHEN 'true' THEN 'true' WHEN 'false' THEN 'false'
+  WHEN 'null' THEN 'null' ELSE json(m.value) END`;
+
+/**
+ * The rows derived from jobs, written by SQL for both one job and a bulk seed (one definition):
+ * the metadata pairs the `metadata` filters look up, and the case-folded text `search` and
+ * `semantic_string` read (id, version name, input values and file names, metadata values, verdict).
+ */
+const DERIVED_ROWS_SQL = (where: string) => [
+  `INSERT INTO job_metadata (agent_pk, job_pk, key, value)
+   SELECT j.agent_pk, j.pk, m.key, ${METADATA_VALUE_SQL} FROM jobs j, json_each(j.metadata) m WHERE ${where}`,
+  `INSERT INTO job_text (agent_pk, job_pk, text)
+   SELECT j.agent_pk, j.pk, fold_case(j.id || char(10) || coalesce(j.agent_version_name, '') || char(10)
+     || coalesce((SELECT group_concat((e.value ->> 1) || ' ' || (e.value ->> 2), char(10)) FROM json_each(j.inputs) e), '') || char(10)
+     || coalesce((SELECT group_concat(${METADATA_VALUE_SQL}, char(10)) FROM json_each(j.metadata) m), '')
+     || coalesce(char(10) || j.verdict, ''))
+   FROM jobs j WHERE ${where}`,
+];
+
+/**
+ * Inserts a job. Unless `bulk` is given, also its derived rows and the agent's denormalised job
+ * count and most recent job time; a bulk seed passes its own pks and calls
+ * {@link finishBulkJobs} once at the end instead.
+ */
+export function insertJob(db: SandboxDb, job: NewJob, bulk?: { pk: number }): string {
+  const id = job.id ?? newId();
+  const stored: StoredInput[] = job.inputs.map((i) => [i.key, i.value, i.file_name]);
+  db.run(
+    `INSERT INTO jobs (pk, id, org_id, agent_pk, version_pk, agent_version_name, status_code, created_ms, last_updated_ms, cost,
+       duration_ms, grader_score, verdict, inputs, inputs_hash, metadata, evaluation, feedback_review, events, creator_id,
+       plan, next_step_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [bulk?.pk ?? null, id, job.orgId, job.agentPk, job.versionPk, job.versionName, job.status, job.createdMs, job.lastUpdatedMs, job.cost,
+      job.durationMs, job.graderScore, job.verdict, JSON.stringify(stored), job.hash ?? inputsHash(job.inputs),
+      JSON.stringify(job.metadata), job.evaluation ? JSON.stringify(job.evaluation) : null,
+      job.feedbackReview ? JSON.stringify(job.feedbackReview) : null, JSON.stringify(job.events), job.creatorId,
+      job.plan ? JSON.stringify(job.plan) : null, job.nextStepMs],
+  );
+  if (bulk) return id;
+  const pk = db.lastInsertId();
+  for (const sql of DERIVED_ROWS_SQL('j.pk = ?')) db.run(sql, [pk]);
+  db.run('UPDATE agents SET job_count = job_count + 1, most_recent_ms = max(coalesce(most_recent_ms, 0), ?) WHERE pk = ?', [job.createdMs, job.agentPk]);
+  return id;
+}
+
+/** The pk the next bulk-inserted job should take. */
+export function nextJobPk(db: SandboxDb): number {
+  return Number(db.value('SELECT coalesce(max(pk), 0) + 1 FROM jobs'));
+}
+
+/** After a bulk insert from `firstPk` on: writes the derived rows and recounts every agent's job statistics. */
+export function finishBulkJobs(db: SandboxDb, firstPk: number): void {
+  for (const sql of DERIVED_ROWS_SQL('j.pk >= ?')) db.run(sql, [firstPk]);
+  db.run(`UPDATE agents SET job_count = s.c, most_recent_ms = s.m
+          FROM (SELECT agent_pk, COUNT(*) AS c, MAX(created_ms) AS m FROM jobs GROUP BY agent_pk) AS s
+          WHERE s.agent_pk = agents.pk`);
+}

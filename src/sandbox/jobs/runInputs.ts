@@ -1,0 +1,106 @@
+import * as fs from 'node:fs';
+import type { InputDefinition } from '../agents/definitions';
+import { isFileDataType } from '../agents/definitions';
+import type { SandboxApp } from '../context';
+import type { JsonObject } from '../http/body';
+import { readJsonValue, mediaType } from '../http/body';
+import { HttpError } from '../http/errors';
+import { receiveMultipart } from '../http/multipart';
+import type { IncomingMessage } from 'node:http';
+import type { JobInput } from './jobStore';
+
+/** A run request: the input values by key (text, or descriptions of sent files), metadata and organization. */
+export interface RunRequest {
+  values: Map<string, { value: string; fileName: string }[]>;
+  metadata: unknown;
+  organizationId: unknown;
+  /** Messages about values of the wrong type, reported with the other problems. */
+  errors: string[];
+}
+
+/** A 400 answered as a bare JSON array of messages, as the live service does for run requests. */
+function runError(messages: string[]): HttpError {
+  return new HttpError(400, messages);
+}
+
+/**
+ * Reads a run request: a JSON object with one property per input key plus `metadata`, or a
+ * multipart form whose file parts are file inputs. The sandbox runs no engine, so sent files are
+ * not kept: the job records each file's name and its SHA-256 (`sha256:...`) as the input value.
+ */
+export async function readRunRequest(req: IncomingMessage, app: SandboxApp): Promise<RunRequest> {
+  if (mediaType(req) === 'multipart/form-data') return readMultipartRun(req, app);
+  const body = await readJsonValue(req, app.limits.jsonBytes);
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    throw runError(['The request body must be a JSON object with one property per input key.']);
+  }
+  const object = (body ?? {}) as JsonObject;
+  const values = new Map<string, { value: string; fileName: string }[]>();
+  const errors: string[] = [];
+  for (const [key, value] of Object.entries(object)) {
+    if (key === 'metadata' || key === 'organization_id') continue;
+    const list = Array.isArray(value) ? value : [value];
+    if (list.length === 0 || !list.every((v): v is string => typeof v === 'string')) {
+      errors.push(`Input "${key}" must be a string${Array.isArray(value) ? ' or a non-empty list of strings' : ''}.`);
+    }
+    values.set(key, list.filter((v): v is string => typeof v === 'string').map((v) => ({ value: v, fileName: '' })));
+  }
+  return { values, metadata: object.metadata, organizationId: object.organization_id, errors };
+}
+
+async function readMultipartRun(req: IncomingMessage, app: SandboxApp): Promise<RunRequest> {
+  const form = await receiveMultipart(req, { tempDir: app.filesDir, maxFileBytes: app.limits.uploadBytes, maxFiles: 20, hash: true });
+  for (const file of form.files) fs.rmSync(file.tempPath, { force: true });
+  const values = new Map<string, { value: string; fileName: string }[]>();
+  for (const [key, value] of form.fields) {
+    if (key !== 'metadata' && key !== 'organization_id') values.set(key, [{ value, fileName: '' }]);
+  }
+  for (const file of form.files) {
+    const list = values.get(file.field) ?? [];
+    list.push({ value: `sha256:${file.sha256 ?? ''}`, fileName: file.fileName });
+    values.set(file.field, list);
+  }
+  let metadata: unknown;
+  const metadataText = form.fields.get('metadata');
+  if (metadataText !== undefined) {
+    try {
+      metadata = JSON.parse(metadataText);
+    } catch {
+      metadata = null;
+    }
+  }
+  return { values, metadata, organizationId: form.fields.get('organization_id'), errors: [] };
+}
+
+/**
+ * Checks a run request against the current version's input definitions: every defined input
+ * present and not blank, no unknown input, one value unless the definition accepts several files,
+ * metadata a JSON object. Answers the job inputs, or throws 400 with every message at once.
+ */
+export function validateRun(request: RunRequest, definitions: readonly InputDefinition[]): { inputs: JobInput[]; metadata: Record<string, unknown> } {
+  const errors = [...request.errors];
+  const inputs: JobInput[] = [];
+  for (const definition of definitions) {
+    const values = request.values.get(definition.key);
+    if (request.errors.some((e) => e.startsWith(`Input "${definition.key}" `))) continue;
+    if (!values || values.every((v) => v.value.trim() === '' && v.fileName === '')) {
+      errors.push(`Input "${definition.key}" is required.`);
+      continue;
+    }
+    if (values.length > 1 && !definition.accepts_multiple_files) errors.push(`Input "${definition.key}" takes a single value.`);
+    for (const { value, fileName } of values) {
+      const name = fileName || (isFileDataType(definition.data_type) ? value.split(/[\\/]/).pop() ?? '' : '');
+      inputs.push({ key: definition.key, description: definition.description, data_type: definition.data_type, value, file_name: name });
+    }
+  }
+  const known = new Set(definitions.map((d) => d.key));
+  const unknown = [...request.values.keys()].filter((k) => !known.has(k));
+  if (unknown.length > 0) {
+    const expected = definitions.length > 0 ? definitions.map((d) => d.key).join(', ') : 'no inputs';
+    errors.push(`Unknown input${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; this agent takes ${expected}.`);
+  }
+  const metadata = request.metadata === undefined ? {} : request.metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) errors.push('"metadata" must be a JSON object.');
+  if (errors.length > 0) throw runError(errors);
+  return { inputs, metadata: metadata as Record<string, unknown> };
+}

@@ -1,0 +1,125 @@
+import { found, requireOrganization } from './access';
+import { type Handler, ok } from './context';
+import { readJsonObject } from './http/body';
+import { BodyFields } from './http/fields';
+import type { Router } from './http/router';
+import type { SandboxDb } from './store/database';
+import { newId, parseJson } from './util';
+import { submitQueryPath } from '../core/serviceDecisions';
+import type { QueryEngine, QueryOutcome } from './query/index';
+
+
+/** Longest SQL text accepted. */
+const MAX_QUERY_LENGTH = 100_000;
+/** How long closing waits for a running query before stopping the engine under it. */
+const CLOSE_GRACE_MS = 2000;
+
+/**
+ * Database queries of the organizations: stored as tasks (PENDING → STARTED → SUCCESS/FAILURE)
+ * and run one after another by the query engine, which is created on the first query (it starts a
+ * worker thread: no cost for sandboxes nobody queries).
+ */
+export class QueryTasks {
+  private engine: Promise<QueryEngine> | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly db: SandboxDb,
+    private readonly createEngine: () => Promise<QueryEngine>,
+    private readonly now: () => number,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Stores a query and queues it; answers its id. */
+  submit(orgId: string, userId: number, sql: string): string {
+    const id = newId();
+    const now = this.now();
+    this.db.run('INSERT INTO query_tasks (id, org_id, user_id, sql, status, results, error, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?, ?)', [
+      id, orgId, userId, sql, 'PENDING', now, now,
+    ]);
+    this.enqueue(id, sql);
+    return id;
+  }
+
+  /** Queues again the tasks a previous run left unfinished (the sandbox stopped while they ran). */
+  resumeUnfinished(): void {
+    const rows = this.db.all<{ id: string; sql: string }>("SELECT id, sql FROM query_tasks WHERE status IN ('PENDING', 'STARTED') ORDER BY created_ms");
+    for (const row of rows) {
+      this.setStatus(row.id, 'PENDING', null, null);
+      this.enqueue(row.id, row.sql);
+    }
+  }
+
+  /**
+   * Waits briefly for the running query (queued ones stay PENDING and resume on the next start
+   * with a data folder), then stops the engine.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.queue, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+    clearTimeout(timer);
+    const engine = await this.engine?.catch(() => undefined);
+    await engine?.close();
+  }
+
+  private enqueue(id: string, sql: string): void {
+    this.queue = this.queue.then(() => this.execute(id, sql));
+  }
+
+  private async execute(id: string, sql: string): Promise<void> {
+    if (this.closed) return;
+    this.setStatus(id, 'STARTED', null, null);
+    let outcome: QueryOutcome;
+    try {
+      this.engine ??= this.createEngine();
+      outcome = await (await this.engine).run(sql);
+    } catch (error) {
+      this.log(`sandbox: query engine failed: ${(error as Error).stack ?? String(error)}`);
+      outcome = { status: 'FAILURE', error: `The query engine failed: ${(error as Error).message}` };
+    }
+    if (outcome.status === 'SUCCESS') this.setStatus(id, 'SUCCESS', outcome.results, null);
+    else this.setStatus(id, 'FAILURE', null, outcome.error);
+  }
+
+  private setStatus(id: string, status: string, results: unknown[] | null, error: string | null): void {
+    // After close the database may be gone; the task then resumes on the next start.
+    if (this.closed && status !== 'SUCCESS' && status !== 'FAILURE') return;
+    try {
+      this.db.run('UPDATE query_tasks SET status = ?, results = ?, error = ?, updated_ms = ? WHERE id = ?', [
+        status, results ? JSON.stringify(results) : null, error, this.now(), id,
+      ]);
+    } catch (e) {
+      this.log(`sandbox: could not record query ${id}: ${(e as Error).message}`);
+    }
+  }
+}
+
+/** POST /v1/database/query/ (our decision): `{"query": "..."}` → 202 `{worksheet_query_id, status}`. */
+const submit: Handler = async (ctx) => {
+  const body = await readJsonObject(ctx.req, ctx.app.limits.jsonBytes);
+  const orgId = requireOrganization(ctx, body.organization_id);
+  const f = new BodyFields(body);
+  const sql = f.string('query', { required: true, max: MAX_QUERY_LENGTH });
+  f.finish();
+  const id = ctx.app.queries.submit(orgId, ctx.user.id, sql!);
+  return ok({ worksheet_query_id: id, status: 'PENDING' }, 202);
+};
+
+/** GET /v1/database/query/{id}/result/: the task's status, results (when done) and error. */
+const result: Handler = (ctx) => {
+  const orgId = requireOrganization(ctx);
+  const row = found(
+    ctx.app.db.get<{ id: string; status: string; results: string | null; error: string | null }>(
+      'SELECT id, status, results, error FROM query_tasks WHERE id = ? AND org_id = ?',
+      [ctx.params.worksheet_query_id!, orgId],
+    ),
+  );
+  return ok({ worksheet_query_id: row.id, status: row.status, results: parseJson(row.results) ?? [], error: row.error });
+};
+
+/** Registers the database query routes. */
+export function registerQueryRoutes(router: Router<Handler>): void {
+  router.add('POST', submitQueryPath, submit).add('GET', '/v1/database/query/{worksheet_query_id}/result/', result);
+}

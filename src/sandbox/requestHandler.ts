@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Handler, RequestContext, SandboxApp } from './context';
+import { HttpError, notFound } from './http/errors';
+import { QueryFields } from './http/queryParams';
+import type { Reply, Router } from './http/router';
+import { membershipsOf } from './users';
+
+/**
+ * The HTTP entry point: route (404 for unknown paths, even malformed ids), authenticate (401),
+ * check the method (405), run the handler. Every answer is JSON; an exception that is not an
+ * {@link HttpError} is a bug of ours: it is logged with its stack and answered 500, never bad input.
+ * One log line per request: method, path without query string, status, duration.
+ */
+export function createRequestHandler(app: SandboxApp, router: Router<Handler>): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    let path = '?';
+    void (async (): Promise<Reply> => {
+      const url = parseUrl(req.url);
+      path = url.pathname;
+      const match = router.match(method, url.pathname);
+      if (!match) throw notFound();
+      const userId = app.tokens.authenticate(req);
+      if ('allowed' in match) {
+        throw new HttpError(405, { detail: `Method "${method}" not allowed.` }, { Allow: match.allowed.join(', ') });
+      }
+      const ctx: RequestContext = {
+        req, url, params: match.params, query: new QueryFields(url.searchParams), app,
+        user: { id: userId, orgIds: membershipsOf(app.db, userId) },
+      };
+      return match.handler(ctx);
+    })()
+      .catch((error: unknown): Reply => {
+        if (error instanceof HttpError) return { status: error.status, body: error.body, headers: error.headers };
+        app.log(`sandbox: error in ${method} ${path}: ${(error as Error)?.stack ?? String(error)}`);
+        return { status: 500, body: { detail: 'Internal server error.' } };
+      })
+      .then((reply) => {
+        send(req, res, reply);
+        app.log(`${method} ${path} ${reply.status} ${(performance.now() - started).toFixed(1)}ms`);
+      });
+  };
+}
+
+function parseUrl(raw: string | undefined): URL {
+  try {
+    return new URL(raw ?? '/', 'http://sandbox.invalid');
+  } catch {
+    throw new HttpError(400, { detail: 'Malformed request URL.' });
+  }
+}
+
+function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string> = { ...reply.headers };
+  // The body was not (fully) read, e.g. an upload over the limit: this connection cannot be reused.
+  if (!req.complete) headers.Connection = 'close';
+  if (reply.status === 204 || reply.body === undefined) {
+    res.writeHead(reply.status, headers).end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  res
+    .writeHead(reply.status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
+    .end(text);
+}
