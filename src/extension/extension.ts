@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerAgentCommands } from './agents/agentCommands';
 import { AgentsView } from './agents/agentsView';
+import { onOutcomeUnknown } from './commands/commandRunner';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { Connection } from './connection/connection';
 import { applyProvisionedConnection } from './connection/provisioning';
@@ -24,6 +25,7 @@ import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
+import { registerQueryCommands } from './queries/queryCommands';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -34,6 +36,8 @@ let sandbox: LocalSandbox | undefined;
  */
 export interface AgentWorkbenchApi {
   secrets: vscode.SecretStorage;
+  /** The folder of the extension's log file ("Agent Workbench.log"). */
+  logUri: vscode.Uri;
   connection: Connection;
   sandbox: LocalSandbox;
   agents: AgentsView;
@@ -69,6 +73,11 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
   context.subscriptions.push(
+    onOutcomeUnknown(() => {
+      agents.reload();
+      policies.reload();
+      datasets.reload();
+    }),
     log,
     connection,
     sandbox,
@@ -90,11 +99,12 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerJobWatchCommands(watched, log),
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
+    ...registerQueryCommands(connection, results, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

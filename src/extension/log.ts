@@ -31,6 +31,11 @@ export class Log implements vscode.Disposable {
     this.channel.trace(this.clean(message));
   }
 
+  /** The text with every known secret masked (for anything shown to people). */
+  redact(text: string): string {
+    return this.clean(text);
+  }
+
   show(): void {
     this.channel.show(true);
   }

@@ -2,9 +2,19 @@ import * as vscode from 'vscode';
 import type { Log } from '../log';
 import { isCancellation, messageOf } from '../util/errors';
 
+let readAgain: (() => void) | undefined;
+
+/** What to do when a write may or may not have happened: read the views again, so they show the truth. */
+export function onOutcomeUnknown(refresh: () => void): vscode.Disposable {
+  readAgain = refresh;
+  return new vscode.Disposable(() => (readAgain = undefined));
+}
+
 /**
  * Registers a command through one wrapper: cancellation is silent, any other failure becomes one clear
- * sentence (with "Show Log") and its details go to the log. Returns the handler's result to callers.
+ * sentence (with "Show Log") and its details go to the log; a write whose outcome is unknown (the
+ * connection was cut after it was sent) says so and the views are read again — it is never repeated
+ * on its own. Known secrets are masked in what is shown. Returns the handler's result to callers.
  */
 export function registerCommand(log: Log, id: string, handler: (...args: any[]) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
@@ -13,7 +23,12 @@ export function registerCommand(log: Log, id: string, handler: (...args: any[]) 
     } catch (error) {
       if (isCancellation(error)) return undefined;
       log.error(`Command ${id} failed`, error);
-      void vscode.window.showErrorMessage(messageOf(error), 'Show Log').then((choice) => {
+      const unknown = (error as { outcomeUnknown?: unknown }).outcomeUnknown === true;
+      if (unknown) readAgain?.();
+      const message = unknown
+        ? `It is not known whether this change was made: the connection was cut after the request was sent. The views were read again to show what the service has — check before trying again. (${messageOf(error)})`
+        : messageOf(error);
+      void vscode.window.showErrorMessage(log.redact(message), 'Show Log').then((choice) => {
         if (choice === 'Show Log') log.show();
       });
       return undefined;
