@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Log } from '../log';
-import { isCancellation, messageOf } from '../util/errors';
+import { Commands } from '../constants';
+import { isCancellation, messageOf, NotConnectedError } from '../util/errors';
 
 let readAgain: (() => void) | undefined;
 
@@ -22,6 +23,13 @@ export function registerCommand(log: Log, id: string, handler: (...args: any[]) 
       return await handler(...args);
     } catch (error) {
       if (isCancellation(error)) return undefined;
+      if (error instanceof NotConnectedError) {
+        void vscode.window.showWarningMessage(error.message, 'Sign In…', 'Start Local Sandbox').then((choice) => {
+          if (choice === 'Sign In…') void vscode.commands.executeCommand(Commands.signIn);
+          if (choice === 'Start Local Sandbox') void vscode.commands.executeCommand(Commands.startSandbox);
+        });
+        return undefined;
+      }
       log.error(`Command ${id} failed`, error);
       const unknown = (error as { outcomeUnknown?: unknown }).outcomeUnknown === true;
       if (unknown) readAgain?.();

@@ -6,6 +6,7 @@ import { affectsConnection, readConnectionSettings, requestTimeoutMs, writeConne
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
+import { NotConnectedError } from '../util/errors';
 
 /** What the extension is connected to; the token itself stays in SecretStorage and in the client. */
 export interface ConnectionInfo {
@@ -52,7 +53,7 @@ export class Connection extends Disposable {
 
   /** The client of the current connection; throws a clear error when signed out. */
   requireClient(): ServiceClient {
-    if (!this.client) throw new Error('Not signed in. Run "Agent Workbench: Sign In" or "Agent Workbench: Start Local Sandbox" first.');
+    if (!this.client) throw new NotConnectedError();
     return this.client;
   }
 

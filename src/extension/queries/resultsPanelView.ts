@@ -32,8 +32,14 @@ interface ShownResult {
   version: number;
 }
 
-/** Time from `show()` to the page's first painted rows, and to all rows of the active result received. */
+/**
+ * Milliseconds from `show()` of a result: until the page said it was ready, until the last block of
+ * rows was handed to VS Code, until the page painted its first rows, and until it had all rows of
+ * the active result.
+ */
 export interface PanelTimings {
+  readyMs?: number;
+  sentAllMs?: number;
   firstRowsMs?: number;
   allRowsMs?: number;
 }
@@ -135,12 +141,14 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
   }
 
   protected override onReady(): void {
+    this.debug.timings.readyMs ??= Math.round(performance.now() - this.shownAt);
     this.sendAll();
   }
 
   protected override async onMessage(message: GridPageMessage): Promise<void> {
     if (message.type === 'scrollMeasured') {
-      this.measures.get(message.id)?.(message);
+      const { type: _type, ...measurement } = message;
+      this.measures.get(message.id)?.(measurement);
       this.measures.delete(message.id);
       return;
     }
@@ -207,15 +215,20 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
 
   /** Sends the rows in blocks, the active result first, yielding between blocks; stops when superseded. */
   private async streamRows(generation: number): Promise<void> {
+    const started = performance.now();
     const indexes = this.results.map((_, i) => i).sort((a, b) => Number(b === this.active) - Number(a === this.active));
+    let blocks = 0;
     for (const index of indexes) {
       const { result, header } = this.results[index] as ShownResult;
       for (const block of rowBlocks(result.result_rows, header.columns.length)) {
         if (generation !== this.generation) return;
         if (!this.send({ type: 'rows', load: this.load, result: index, ...block })) return;
+        blocks++;
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
+    this.debug.timings.sentAllMs ??= Math.round(performance.now() - this.shownAt);
+    this.log.debug(`Query ${this.view.queryId}: sent ${blocks} blocks of rows in ${Math.round(performance.now() - started)} ms`);
   }
 
   private sendOrder(index: number): void {

@@ -18,3 +18,11 @@ export function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return String(error);
 }
+
+/** An action needs the service, and no service is connected: the message offers the ways to connect. */
+export class NotConnectedError extends Error {
+  constructor() {
+    super('Not connected to the agent platform service. Sign in, or start the local sandbox to try things with demo data.');
+    this.name = 'NotConnectedError';
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The messages between the results grid page and the extension. The extension owns the rows and the
+ * order they show in; the page paints, selects and asks. Both sides check every message on arrival
+ * (the page is another process: its messages are input, not trusted calls). No dependencies: the
+ * page's bundle uses this file as is.
+ */
+import type { GridColumn } from './columnKinds';
+import type { SortDirection } from './sortOrder';
+
+export interface GridSort {
+  column: number;
+  direction: SortDirection;
+}
+
+/** One result set as the page shows it before its rows arrive. */
+export interface ResultHeader {
+  title: string;
+  /** The statement of this result (shown as the tab's tooltip). */
+  query: string;
+  columns: GridColumn[];
+  /** Rows the extension holds and will send. */
+  rowCount: number;
+  /** "100,000 rows · read … · 340 ms". */
+  status: string;
+  /** Set when the service cut the rows short. */
+  truncation: string | null;
+}
+
+export type GridHostMessage =
+  | { type: 'pending'; key: string; status: string; sql: string | null }
+  | { type: 'failure'; key: string; error: string; sql: string | null }
+  | { type: 'success'; key: string; load: number; sql: string | null; results: ResultHeader[]; active: number }
+  | { type: 'rows'; load: number; result: number; start: number; count: number; cells: string }
+  /** The rows to show, as row indexes in order; null: every row in the service's order. */
+  | { type: 'order'; load: number; result: number; version: number; order: number[] | null; sort: GridSort | null; filter: string }
+  | { type: 'notice'; text: string; error: boolean }
+  | { type: 'measureScroll'; id: number };
+
+/** What the page says it painted (kept for tests and measurements). */
+export interface RenderReport {
+  load: number;
+  result: number;
+  /** Rows received so far and rows in the current order. */
+  loadedRows: number;
+  viewRows: number;
+  /** First row painted and how many row elements the page holds. */
+  firstRow: number;
+  renderedRows: number;
+  /** Text of the first painted rows (at most 5), exactly as on screen. */
+  sample: string[][];
+  /** Elements in the grid that the page did not make (markup from data would show up here). */
+  foreignElements: number;
+}
+
+/** Frame times while the page scrolled from the first row to the last. */
+export interface ScrollMeasurement {
+  id: number;
+  frames: number;
+  meanMs: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Frames longer than 50 ms (a visible stutter). */
+  longFrames: number;
+  /** Whether the last row was painted at the end. */
+  reachedEnd: boolean;
+}
+
+export type CopyRequest = { type: 'copy'; load: number; result: number; version: number; top: number; bottom: number; left: number; right: number; headers: boolean };
+
+export type GridPageMessage =
+  | { type: 'ready' }
+  | ({ type: 'rendered' } & RenderReport)
+  | { type: 'sort'; load: number; result: number; sort: GridSort | null }
+  | { type: 'filter'; load: number; result: number; text: string }
+  | CopyRequest
+  | { type: 'export'; load: number; result: number; format: 'csv' | 'json' }
+  | { type: 'activeResult'; load: number; result: number }
+  | ({ type: 'scrollMeasured' } & ScrollMeasurement);
+
+/** The longest filter text the page may send. */
+export const MAX_FILTER_CHARS = 1000;
+
+type Checks = Record<string, (v: unknown) => boolean>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff;
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isString = (v: unknown): boolean => typeof v === 'string';
+const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
+const isNullableString = (v: unknown): boolean => v === null || typeof v === 'string';
+const isSort = (v: unknown): boolean => v === null || (isRecord(v) && shaped(v, { column: isIndex, direction: (d) => d === 'asc' || d === 'desc' }));
+const isSample = (v: unknown): boolean => Array.isArray(v) && v.length <= 5 && v.every((row) => Array.isArray(row) && row.length <= 1000 && row.every(isString));
+const isColumn = (v: unknown): boolean => isRecord(v) && shaped(v, { name: isString, type: isString, kind: (k) => k === 'number' || k === 'date' || k === 'text' });
+const isHeader = (v: unknown): boolean =>
+  isRecord(v) &&
+  shaped(v, { title: isString, query: isString, columns: (c) => Array.isArray(c) && c.every(isColumn), rowCount: isIndex, status: isString, truncation: isNullableString });
+
+/** True when `value` has exactly the keys of `checks` and each passes. */
+function shaped(value: Record<string, unknown>, checks: Checks): boolean {
+  const keys = Object.keys(value);
+  return keys.length === Object.keys(checks).length && keys.every((k) => Object.hasOwn(checks, k) && (checks[k] as (v: unknown) => boolean)(value[k]));
+}
+
+const PAGE_MESSAGES: Record<GridPageMessage['type'], Checks> = {
+  ready: {},
+  rendered: { load: isIndex, result: isIndex, loadedRows: isIndex, viewRows: isIndex, firstRow: isIndex, renderedRows: isIndex, sample: isSample, foreignElements: isIndex },
+  sort: { load: isIndex, result: isIndex, sort: isSort },
+  filter: { load: isIndex, result: isIndex, text: (t) => typeof t === 'string' && t.length <= MAX_FILTER_CHARS },
+  copy: { load: isIndex, result: isIndex, version: isIndex, top: isIndex, bottom: isIndex, left: isIndex, right: isIndex, headers: isBoolean },
+  export: { load: isIndex, result: isIndex, format: (f) => f === 'csv' || f === 'json' },
+  activeResult: { load: isIndex, result: isIndex },
+  scrollMeasured: { id: isIndex, frames: isIndex, meanMs: isNumber, p95Ms: isNumber, maxMs: isNumber, longFrames: isIndex, reachedEnd: isBoolean },
+};
+
+const HOST_MESSAGES: Record<GridHostMessage['type'], Checks> = {
+  pending: { key: isString, status: isString, sql: isNullableString },
+  failure: { key: isString, error: isString, sql: isNullableString },
+  success: { key: isString, load: isIndex, sql: isNullableString, results: (r) => Array.isArray(r) && r.every(isHeader), active: isIndex },
+  rows: { load: isIndex, result: isIndex, start: isIndex, count: isIndex, cells: isString },
+  order: { load: isIndex, result: isIndex, version: isIndex, order: (o) => o === null || (Array.isArray(o) && o.every(isIndex)), sort: isSort, filter: isString },
+  notice: { text: isString, error: isBoolean },
+  measureScroll: { id: isIndex },
+};
+
+function check<T extends { type: string }>(table: Record<string, Checks>, value: unknown): value is T {
+  if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(table, value.type)) return false;
+  return shaped(value, { ...table[value.type], type: isString });
+}
+
+/** A message from the page, or undefined when it is not one of ours (it is then ignored and logged). */
+export function parseGridPageMessage(value: unknown): GridPageMessage | undefined {
+  return check<GridPageMessage>(PAGE_MESSAGES, value) ? value : undefined;
+}
+
+/** Whether a message has the shape the page expects (the extension checks before sending, the page on arrival). */
+export function isGridHostMessage(value: unknown): value is GridHostMessage {
+  return check<GridHostMessage>(HOST_MESSAGES, value);
+}

@@ -1,0 +1,39 @@
+// The page's link to the extension: messages out, and the state VS Code keeps while the page is hidden.
+import type { GridPageMessage } from '../../core/grid/protocol';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const api = acquireVsCodeApi();
+
+/** Sends a message to the extension (which checks it on arrival). */
+export function send(message: GridPageMessage): void {
+  api.postMessage(message);
+}
+
+/** What the page remembers across being hidden and shown: per query, the widths, scroll and tab. */
+export interface PageState {
+  key: string;
+  load: number;
+  active: number;
+  widths: Record<number, number[]>;
+  scroll: Record<number, { top: number; left: number }>;
+}
+
+/** The remembered state of this query's result, or a fresh one. */
+export function loadState(key: string, load: number): PageState {
+  const saved = api.getState() as Partial<PageState> | undefined;
+  if (saved && saved.key === key && saved.load === load && typeof saved.active === 'number') {
+    return { key, load, active: saved.active, widths: saved.widths ?? {}, scroll: saved.scroll ?? {} };
+  }
+  return { key, load, active: 0, widths: {}, scroll: {} };
+}
+
+export function saveState(state: PageState): void {
+  api.setState(state);
+}
