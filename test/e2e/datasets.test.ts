@@ -24,6 +24,9 @@ describe('Datasets and queries in the browser', function () {
   it('uploads a file from the Explorer to a dataset, where it appears', async () => {
     const { workbench } = session();
     const { page } = workbench;
+    // A glance at the Datasets view first (the extension's menus are known once its host has started).
+    await workbench.openActivity('Agent Workbench');
+    await workbench.treeItem('Datasets', 'Sample invoices').first().waitFor({ timeout: 30_000 });
     await workbench.openActivity('Explorer');
     const file = page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: /^calls\.csv$/ }) });
     await file.first().waitFor({ timeout: 30_000 });

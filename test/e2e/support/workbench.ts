@@ -140,7 +140,11 @@ export class Workbench {
     // The web workbench draws its menus in a shadow root; role locators pierce it.
     const item = this.page.getByRole('menuitem', { name: entry });
     await item.first().waitFor({ timeout: 15_000 });
-    await item.first().click();
+    // A pointer click on a menu item does not always register in the web workbench; a hovered item
+    // is the focused one, and Enter runs it, as it does for a keyboard user.
+    await item.first().hover();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.context-view.monaco-menu-container').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   }
 
   /** Clicks the inline action (an icon shown on hover) of a tree row whose label matches. */
