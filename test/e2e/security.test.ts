@@ -1,0 +1,96 @@
+// Hostile text from the service, shown everywhere the extension shows service values: nothing runs, no element appears.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ServiceClient } from '../../src/core/client';
+import { useWorkbenchSession } from './support/session';
+import type { Workbench } from './support/workbench';
+
+const IMG = `<img src=x onerror="document.title='pwned'">`;
+const SCRIPT = `<script>document.title='pwned'</script>`;
+const SVG = `<svg onload="document.title='pwned'"></svg>`;
+const LINK = `[click](javascript:document.title='pwned')`;
+const PAYLOAD = `${IMG}${SCRIPT}${SVG}${LINK}`;
+
+/** Elements a payload would create, in the page and in every webview frame. */
+async function payloadElements(workbench: Workbench): Promise<number> {
+  let count = 0;
+  for (const frame of workbench.page.frames()) {
+    count += await frame.locator('img[src="x"], svg[onload]').count().catch(() => 0);
+    count += await frame.locator('script', { hasText: 'pwned' }).count().catch(() => 0);
+  }
+  return count;
+}
+
+describe('Hostile service values in the browser', function () {
+  this.timeout(150_000);
+  const session = useWorkbenchSession('security', {
+    sandbox: 'signedIn',
+    files: { 'hostile.sql': `SELECT '${IMG.replace(/'/g, "''")}' AS "${SVG.replace(/"/g, '""')}", * FROM "${SCRIPT}"` },
+  });
+
+  before(async () => {
+    const { sandbox } = session();
+    assert.ok(sandbox);
+    const client = new ServiceClient(sandbox);
+    const engine = (await client.agents.list({ page_size: 1 })).results[0]!.engine_class_id;
+    await client.agents.create({ name: `A ${PAYLOAD}`.slice(0, 200), engine_class_id: engine, description: PAYLOAD });
+    await client.policies.create({ name: `P ${IMG}`, description: PAYLOAD, content: { instructions: PAYLOAD, summary_template: { template: `{{{instructions}}} ${SCRIPT}` } }, version_name: `v ${SVG}` });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aw-xss-')), 'file.txt');
+    fs.writeFileSync(file, 'x');
+    const personal = (await client.datasets.list({ personal: true })).results[0]!;
+    await client.datasets.upload({ filePath: file, fileName: `F ${IMG}${SVG.replace('</svg>', '')}.txt`, datasetId: personal.id, personal: true, metadata: { note: PAYLOAD } });
+    await client.close();
+  });
+
+  it('shows hostile names and descriptions in the trees and tooltips as text', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    await workbench.openActivity('Agent Workbench');
+    const agent = workbench.view('Agents').locator('.monaco-list-row', { hasText: 'A <img' });
+    await agent.first().waitFor({ timeout: 30_000 });
+    await agent.first().hover();
+    await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    const policy = workbench.view('Policies').locator('.monaco-list-row', { hasText: 'P <img' });
+    await workbench.expand(policy);
+    await workbench.view('Policies').locator('.monaco-list-row', { hasText: 'v <svg' }).first().waitFor();
+    await policy.first().hover();
+    await page.waitForTimeout(800);
+    await workbench.expand(workbench.view('Datasets').locator('.monaco-list-row[aria-level="1"]').first());
+    await workbench.view('Datasets').locator('.monaco-list-row', { hasText: 'F <img' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await payloadElements(workbench), 0);
+    assert.notEqual(await page.title(), 'pwned');
+    await workbench.screenshot('security--trees');
+  });
+
+  it('shows a hostile policy in the editor and in the summary preview as text', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    await workbench.view('Policies').locator('.monaco-list-row', { hasText: 'v <svg' }).first().click();
+    await page.locator('.tab.active', { hasText: /\.json/ }).waitFor();
+    await workbench.runCommand('Agent Workbench: Open Summary Preview');
+    const output = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('#output');
+    await output.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    assert.ok((await output.innerText()).includes(SCRIPT));
+    assert.equal(await payloadElements(workbench), 0);
+    assert.notEqual(await page.title(), 'pwned');
+    await workbench.runCommand('View: Close All Editors');
+  });
+
+  it('shows hostile query cells, column names and error messages as text', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    await workbench.openActivity('Explorer');
+    await page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: /^hostile\.sql$/ }) }).first().click();
+    await workbench.runCommand('Agent Workbench: Run Query');
+    const grid = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    const error = grid.locator('#failure-error');
+    await error.waitFor({ timeout: 60_000 });
+    assert.ok((await error.innerText()).includes(SCRIPT), 'the SQL error naming the table shows it as text');
+    assert.equal(await payloadElements(workbench), 0);
+    assert.notEqual(await page.title(), 'pwned');
+    await workbench.screenshot('security--query-error');
+  });
+});
