@@ -1,3 +1,4 @@
+import { type FaultRule, readFaultRule } from './faults/index';
 import type { SandboxOptions } from './server';
 import { SEED_NAMES, type SeedName } from './seed/seeds';
 
@@ -16,9 +17,13 @@ Options:
                         add a user with this bearer token in these organizations (repeatable)
   --job-step-ms N       time between job status steps (default 1500)
   --max-upload-bytes N  largest uploaded file (default 2 GiB)
+  --fault RULE_JSON     a fault rule in force from the start (repeatable), e.g.
+                        '{"path":"/v1/agents/","kind":"status","status":503}'
+  --admin-secret S      secret of the fault admin endpoint /__admin/faults (default: random)
   --help                show this text
 
-When ready, one JSON line goes to stdout: {"baseUrl":...,"organizationId":...,"token":...}.
+When ready, one JSON line goes to stdout:
+{"baseUrl":...,"organizationId":...,"token":...,"adminSecret":...}.
 Logs go to stderr. Stop with Ctrl+C.`;
 
 /** What the command line asks for: options for the sandbox, or the help text. */
@@ -64,6 +69,12 @@ export function parseCliArgs(argv: readonly string[], cwdDataDir: string): CliRe
       case '--max-upload-bytes':
         options.maxUploadBytes = integer(flag, value(), 1, Number.MAX_SAFE_INTEGER);
         break;
+      case '--fault':
+        (options.faults ??= []).push(faultRule(value()));
+        break;
+      case '--admin-secret':
+        options.adminSecret = adminSecret(value());
+        break;
       default:
         throw new Error(`Unknown option ${arg}; see --help.`);
     }
@@ -79,6 +90,21 @@ function integer(flag: string, text: string, min: number, max: number): number {
 function seedName(text: string): SeedName {
   if (!(SEED_NAMES as readonly string[]).includes(text)) throw new Error(`--seed takes ${SEED_NAMES.join(', ')}, not "${text}".`);
   return text as SeedName;
+}
+
+function faultRule(text: string): FaultRule {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`--fault takes a rule as JSON, e.g. '{"path":"/v1/agents/","kind":"status","status":503}', not ${text}`);
+  }
+  return readFaultRule(json, '--fault');
+}
+
+function adminSecret(text: string): string {
+  if (!/^\S{16,}$/.test(text)) throw new Error('--admin-secret takes at least 16 characters without spaces.');
+  return text;
 }
 
 function userSpec(text: string): { token: string; organizationIds: string[] } {

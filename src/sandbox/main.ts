@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     process.stderr.write(`sandbox: could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const ready = { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token };
+  const ready = { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token, adminSecret: sandbox.adminSecret };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   process.send?.({ type: 'ready', ...ready });
   process.stderr.write(`sandbox: ready at ${sandbox.baseUrl} in ${Math.round(performance.now() - started)} ms (${request.options.memory ? 'in memory' : `data in ${request.options.dataDir}`})\n`);

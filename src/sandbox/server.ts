@@ -6,6 +6,7 @@ import { TokenBook } from './auth';
 import type { Handler, SandboxApp } from './context';
 import { reconcileFiles } from './datasets/datasetStore';
 import { registerDatasetRoutes } from './datasets/datasetRoutes';
+import { type FaultReport, type FaultRule, FaultMode, generateAdminSecret, isLoopback } from './faults/index';
 import { Router } from './http/router';
 import { registerJobRoutes } from './jobs/jobRoutes';
 import { JobLifecycle } from './jobs/lifecycle';
@@ -20,6 +21,7 @@ import { SEED_NAMES, type SeedName, applySeed } from './seed/seeds';
 import { type Store, openStore } from './store/openStore';
 
 export { DEMO_ORGANIZATION_ID, OTHER_ORGANIZATION_ID } from './seed/base';
+export type { FaultReport, FaultRule } from './faults/index';
 
 export interface SandboxOptions {
   /** Default 4010; 0 = a free port. */
@@ -43,6 +45,10 @@ export interface SandboxOptions {
   maxJsonBytes?: number;
   /** Makes the database query engine; default: the engine of src/sandbox/query (tests pass a fake). */
   queryEngineFactory?: () => QueryEngine | Promise<QueryEngine>;
+  /** Fault rules in force from the start (default none: the fault mode is off). See `faults/rules.ts`. */
+  faults?: FaultRule[];
+  /** The secret of the admin endpoint `/__admin/faults` (at least 16 characters); default: random per start. */
+  adminSecret?: string;
 }
 
 export interface RunningSandbox {
@@ -50,6 +56,14 @@ export interface RunningSandbox {
   organizationId: string;
   token: string;
   port: number;
+  /** Opens `/__admin/faults` to requests from this machine that send it in `X-Sandbox-Admin`. */
+  adminSecret: string;
+  /** Replaces the fault rules in force (throws on a bad rule, leaving the old ones). */
+  setFaults(rules: FaultRule[]): void;
+  /** Ends the fault mode: no rules. */
+  clearFaults(): void;
+  /** The rules in force with how many requests each one hit. */
+  faultReport(): FaultReport[];
   close(): Promise<void>;
 }
 
@@ -57,7 +71,6 @@ const DEFAULT_PORT = 4010;
 const DEFAULT_HOST = '127.0.0.1';
 /** A dataset file's size is a 32-bit signed integer in the interface (section 8). */
 const MAX_FILE_SIZE = 2_147_483_647;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** Starts the sandbox: opens (or creates and seeds) the store, starts the job timer and listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -65,6 +78,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const seed = options.seed ?? 'demo';
   if (!SEED_NAMES.includes(seed)) throw new Error(`Unknown seed "${String(seed)}"; use ${SEED_NAMES.join(', ')}.`);
   checkUserOptions(options.users ?? []);
+  const faults = new FaultMode(options.faults ?? [], options.adminSecret ?? generateAdminSecret());
   const stepMs = Math.max(1, options.jobStepMs ?? 1500);
   const store = await openStore({
     dataDir: options.dataDir, memory: options.memory ?? !options.dataDir, log,
@@ -73,13 +87,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   try {
     const { app, token } = createApp(store, options, log, stepMs);
     const host = options.host ?? DEFAULT_HOST;
-    const server = await listen(createRequestHandler(app, buildRouter()), options.port ?? DEFAULT_PORT, host);
+    const server = await listen(createRequestHandler(app, buildRouter(), faults), options.port ?? DEFAULT_PORT, host);
     app.lifecycle.start();
     app.queries.resumeUnfinished();
-    if (!LOOPBACK.has(host)) log(`sandbox: WARNING: listening on ${host}, reachable from other machines; the sandbox is for local use.`);
+    if (!isLoopback(host)) log(`sandbox: WARNING: listening on ${host}, reachable from other machines; the sandbox is for local use.`);
     const port = (server.address() as AddressInfo).port;
     return {
       baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, organizationId: DEMO_ORGANIZATION_ID, token, port,
+      adminSecret: faults.adminSecret,
+      setFaults: (rules) => faults.book.set(rules),
+      clearFaults: () => faults.book.clear(),
+      faultReport: () => faults.book.report(),
       close: once(() => stop(server, app, store.close)),
     };
   } catch (error) {

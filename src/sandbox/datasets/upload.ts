@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { found, optionalOrganization } from '../access';
 import { type Handler, type RequestContext, ok } from '../context';
-import { mediaType } from '../http/body';
+import { MAX_JSON_DEPTH, mediaType, nestsTooDeep } from '../http/body';
 import { HttpError, Msg, fieldError } from '../http/errors';
 import { isUuid } from '../http/fields';
 import { type MultipartForm, type ReceivedFile, receiveMultipart } from '../http/multipart';
@@ -81,9 +81,12 @@ function checkFile(file: ReceivedFile | undefined): void {
 
 function readMetadata(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw fieldError('metadata', 'Value must be valid JSON.');
   }
+  if (nestsTooDeep(value)) throw fieldError('metadata', `Value may nest at most ${MAX_JSON_DEPTH} levels deep.`);
+  return value;
 }

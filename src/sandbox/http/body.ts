@@ -48,9 +48,27 @@ export async function readJsonValue(req: IncomingMessage, limitBytes: number): P
   }
   const text = await readBodyText(req, limitBytes);
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new HttpError(400, { detail: `JSON parse error - ${(error as Error).message}` });
   }
+  if (nestsTooDeep(value)) throw new HttpError(400, { detail: `JSON parse error - nested more than ${MAX_JSON_DEPTH} levels deep` });
+  return value;
+}
+
+/** The deepest nesting of arrays and objects a JSON value may have: storing a deeper one would overflow the stack. */
+export const MAX_JSON_DEPTH = 256;
+
+/** True when arrays and objects nest deeper than {@link MAX_JSON_DEPTH}; counted without recursion, so any depth is safe to ask about. */
+export function nestsTooDeep(value: unknown): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > MAX_JSON_DEPTH) return true;
+    for (const inner of Object.values(item)) pending.push([inner, depth + 1]);
+  }
+  return false;
 }

@@ -93,6 +93,8 @@ class FormReceiver {
   }
 
   private receiveFile(field: string, stream: NodeJS.ReadableStream, fileName: string | undefined, mimeType: string): void {
+    // A form that ends inside a file part destroys the part's stream with an error: unheard, it would end the process.
+    stream.on('error', (error: Error) => this.fail(new HttpError(400, { detail: `Multipart form parse error - ${error.message}` })));
     if (this.settled) return void stream.resume();
     const tempPath = path.join(this.options.tempDir, `${PART_PREFIX}${randomUUID()}`);
     const file: ReceivedFile = { field, fileName: baseName(fileName), mimeType, size: 0, tempPath };
@@ -143,8 +145,12 @@ function writeFile(stream: NodeJS.ReadableStream, out: fs.WriteStream, file: Rec
   });
 }
 
-/** The last path segment of a client-sent file name (browsers and some tools send full paths). */
+/**
+ * The last path segment of a client-sent file name (browsers and some tools send full paths), without
+ * characters that do not print (NUL, line breaks, direction overrides), as Django's parser cleans it.
+ */
 function baseName(name: string | undefined): string {
   const cleaned = (name ?? '').split(/[\\/]/).pop() ?? '';
-  return cleaned.trim();
+  const printable = cleaned.replace(/[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu, '').trim();
+  return printable === '.' || printable === '..' ? '' : printable;
 }

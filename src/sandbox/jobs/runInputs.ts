@@ -3,7 +3,7 @@ import type { InputDefinition } from '../agents/definitions';
 import { isFileDataType } from '../agents/definitions';
 import type { SandboxApp } from '../context';
 import type { JsonObject } from '../http/body';
-import { readJsonValue, mediaType } from '../http/body';
+import { mediaType, nestsTooDeep, readJsonValue } from '../http/body';
 import { HttpError } from '../http/errors';
 import { receiveMultipart } from '../http/multipart';
 import type { IncomingMessage } from 'node:http';
@@ -68,6 +68,7 @@ async function readMultipartRun(req: IncomingMessage, app: SandboxApp): Promise<
     } catch {
       metadata = null;
     }
+    if (nestsTooDeep(metadata)) metadata = null;
   }
   return { values, metadata, organizationId: form.fields.get('organization_id'), errors: [] };
 }
