@@ -12,23 +12,35 @@ export interface ErrorDetails {
 }
 
 const MAX_MESSAGE = 400;
+/** How deep an error body is read: real ones are a few levels; a hostile one must not exhaust the stack. */
+const MAX_DEPTH = 32;
+/** How many messages are kept: a hostile body must not make a huge error. */
+const MAX_MESSAGES = 200;
 
 /** Splits an error body into field and non-field messages; anything that is not JSON says nothing. */
 export function readErrorBody(text: string): ErrorDetails {
-  const details: ErrorDetails = { fieldErrors: {}, nonFieldErrors: [] };
   const trimmed = text.trim();
-  if (!trimmed || (trimmed[0] !== '{' && trimmed[0] !== '[' && trimmed[0] !== '"')) return details;
+  if (!trimmed || (trimmed[0] !== '{' && trimmed[0] !== '[' && trimmed[0] !== '"')) return { fieldErrors: {}, nonFieldErrors: [] };
   let body: unknown;
   try {
     body = JSON.parse(trimmed);
   } catch {
-    return details;
+    return { fieldErrors: {}, nonFieldErrors: [] };
   }
+  // A null-prototype map while reading: field names such as `toString` or `__proto__` are plain keys here.
+  const details: ErrorDetails = { fieldErrors: Object.create(null) as Record<string, string[]>, nonFieldErrors: [] };
   details.body = body;
-  if (typeof body === 'string') details.nonFieldErrors.push(body);
-  else if (Array.isArray(body)) details.nonFieldErrors.push(...messagesOf(body));
-  else if (body && typeof body === 'object') readObject(body as Record<string, unknown>, details);
-  return details;
+  try {
+    if (typeof body === 'string') details.nonFieldErrors.push(body);
+    else if (Array.isArray(body)) details.nonFieldErrors.push(...messagesOf(body));
+    else if (body && typeof body === 'object') readObject(body as Record<string, unknown>, details);
+  } catch {
+    // An answer that cannot be read as a DRF error still has its status: the message comes from that.
+    return { fieldErrors: {}, nonFieldErrors: [], body };
+  }
+  details.nonFieldErrors.splice(MAX_MESSAGES);
+  // Handed out as a plain object (own properties only, so `toString` or `__proto__` stay plain keys).
+  return { ...details, fieldErrors: Object.fromEntries(Object.entries(details.fieldErrors)) };
 }
 
 function readObject(body: Record<string, unknown>, details: ErrorDetails): void {
@@ -44,29 +56,42 @@ function readObject(body: Record<string, unknown>, details: ErrorDetails): void 
   }
 }
 
-function messagesOf(value: unknown): string[] {
+function messagesOf(value: unknown, depth = 0): string[] {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap((item) => messagesOf(item));
   if (value === null || value === undefined) return [];
-  return [typeof value === 'object' ? JSON.stringify(value) : String(value)];
+  if (depth >= MAX_DEPTH) return ['(more details not shown)'];
+  if (Array.isArray(value)) return value.slice(0, MAX_MESSAGES).flatMap((item) => messagesOf(item, depth + 1));
+  return [typeof value === 'object' ? shortJson(value) : String(value)];
+}
+
+function shortJson(value: object): string {
+  try {
+    const text = JSON.stringify(value);
+    return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+  } catch {
+    return '(details not readable)';
+  }
 }
 
 /** Nested serializers answer `{"input_definitions": [{}, {"key": ["..."]}]}`: the path becomes `input_definitions[1].key`. */
-function collectField(path: string, value: unknown, out: Record<string, string[]>): void {
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      if (item !== null && typeof item === 'object') collectField(`${path}[${i}]`, item, out);
+function collectField(path: string, value: unknown, out: Record<string, string[]>, depth = 0): void {
+  if (depth >= MAX_DEPTH) {
+    add(out, path, '(more details not shown)');
+  } else if (Array.isArray(value)) {
+    value.slice(0, MAX_MESSAGES).forEach((item, i) => {
+      if (item !== null && typeof item === 'object') collectField(`${path}[${i}]`, item, out, depth + 1);
       else if (item !== null && item !== undefined) add(out, path, String(item));
     });
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) collectField(`${path}.${key}`, inner, out);
+    for (const [key, inner] of Object.entries(value).slice(0, MAX_MESSAGES)) collectField(`${path}.${key}`, inner, out, depth + 1);
   } else if (value !== null && value !== undefined) {
     add(out, path, String(value));
   }
 }
 
 function add(out: Record<string, string[]>, path: string, message: string): void {
-  (out[path] ??= []).push(message);
+  const list = Object.hasOwn(out, path) ? out[path]! : (out[path] = []);
+  if (list.length < MAX_MESSAGES) list.push(message);
 }
 
 /** A sentence for an HTTP error: the body's own words when it has any, else one built from the status. */

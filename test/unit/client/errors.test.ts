@@ -167,3 +167,22 @@ describe('service client: reading error bodies', () => {
     assert.deepEqual(details.fieldErrors, { 'content.guidelines.categories': ['This list may not be empty.'] });
   });
 });
+
+describe('error bodies that are hostile or odd', () => {
+  it('reads field names such as toString and __proto__ as plain fields', () => {
+    const details = readErrorBody('{"toString": ["This field is required."], "__proto__": ["bad"], "constructor": "x"}');
+    assert.deepEqual(details.fieldErrors.toString, ['This field is required.']);
+    assert.deepEqual(details.fieldErrors.constructor, ['x']);
+    assert.deepEqual(Object.keys(details.fieldErrors).sort(), ['__proto__', 'constructor', 'toString']);
+  });
+
+  it('reads a deeply nested body without exhausting the stack', () => {
+    const deepArray = `{"name": ${'['.repeat(100_000)}"x"${']'.repeat(100_000)}}`;
+    const deepObject = `{"name": ${'{"a":'.repeat(20_000)}"x"${'}'.repeat(20_000)}}`;
+    for (const text of [deepArray, deepObject, `{"detail": ${'['.repeat(50_000)}"x"${']'.repeat(50_000)}}`, `${'['.repeat(50_000)}${']'.repeat(50_000)}`]) {
+      const details = readErrorBody(text);
+      const messages = [...Object.values(details.fieldErrors).flat(), ...details.nonFieldErrors];
+      assert.ok(messages.some((m) => m === 'x' || m.includes('not shown')), JSON.stringify(messages).slice(0, 200));
+    }
+  });
+});
