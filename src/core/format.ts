@@ -74,3 +74,11 @@ export function nanoseconds(ns: number | null | undefined): string {
   if (ns < 1_000_000_000) return `${(ns / 1_000_000).toFixed(ns < 10_000_000 ? 1 : 0)} ms`;
   return `${(ns / 1_000_000_000).toFixed(ns < 10_000_000_000 ? 2 : 1)} s`;
 }
+
+/** A service text fit for a label: one line, at most `max` characters (a 5 MB name must not reach the UI whole). */
+export function clip(text: string | null | undefined, max = 200): string {
+  if (!text) return '';
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  const line = head.replace(/\s+/g, ' ').trim();
+  return line.length > max || head.length < text.length ? `${line.slice(0, max - 1)}…` : line;
+}

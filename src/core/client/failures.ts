@@ -52,8 +52,10 @@ function networkMessage(code: string | undefined, cause: unknown, origin: string
 }
 
 /** A 2xx answer that is not what the operation promises. */
-export function parseError(ctx: CallContext, message: string): ServiceError {
-  return new ServiceError({ ...ctx, kind: 'parse', message });
+export function parseError(ctx: CallContext, message: string, write = false): ServiceError {
+  // A write answered 2xx with an unreadable body most likely happened: saying so keeps callers from repeating it.
+  const suffix = write ? ' The service accepted the request, but its answer could not be read, so it is not known what it did: check before trying again.' : '';
+  return new ServiceError({ ...ctx, kind: 'parse', outcomeUnknown: write, message: message + suffix });
 }
 
 /**

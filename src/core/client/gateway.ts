@@ -194,7 +194,7 @@ export class Gateway {
 
   private classify(error: unknown, state: Attempt, control: AttemptSignal, signal: AbortSignal | undefined): ServiceError {
     if (error instanceof ServiceError) return error;
-    if (error instanceof ParseProblem) return parseError(state.ctx, error.message);
+    if (error instanceof ParseProblem) return parseError(state.ctx, error.message, state.write);
     const unknownOutcome = state.write && state.sent;
     if (signal?.aborted) return abortedError(state.ctx, unknownOutcome);
     if (control.timedOut) return timeoutError(state.ctx, this.timeoutMs, unknownOutcome);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentVersion, BaseAgent, ServiceClient } from '../../core/client';
-import { dateTime, relativeTime } from '../../core/format';
+import { clip, dateTime, relativeTime } from '../../core/format';
 import { PagedList } from '../../core/pagedList';
 import { pagedChildren } from '../tree/pagedChildren';
 import type { NodeRefresher, TreeNode } from '../tree/treeNode';
@@ -37,7 +37,7 @@ export class AgentNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const a = this.agent;
-    const item = new vscode.TreeItem(a.name, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(clip(a.name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.isNew ? 'sparkle' : 'hubot');
     const tags = this.ctx.tagNames(a.tags);
@@ -45,7 +45,7 @@ export class AgentNode implements TreeNode {
     if (typeof a.job_count === 'number') parts.push(`${a.job_count.toLocaleString('en-US')} job${a.job_count === 1 ? '' : 's'}`);
     if (a.most_recent_job) parts.push(`last ${relativeTime(a.most_recent_job)}`);
     if (tags.length) parts.push(tags.map((t) => `#${t}`).join(' '));
-    item.description = parts.join(' · ');
+    item.description = clip(parts.join(' · '), 300);
     item.tooltip = agentTooltip(a, tags);
     item.contextValue = 'agent';
     return item;
@@ -58,9 +58,9 @@ export class AgentNode implements TreeNode {
 
 function agentTooltip(a: BaseAgent, tags: string[]): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown('**').appendText(a.name).appendMarkdown('**\n\n');
+  md.appendMarkdown('**').appendText(clip(a.name, 2000)).appendMarkdown('**\n\n');
   const row = (label: string, value: string | undefined | null): void => {
-    if (value) md.appendMarkdown(`${label}: `).appendText(value).appendMarkdown('  \n');
+    if (value) md.appendMarkdown(`${label}: `).appendText(clip(value, 2000)).appendMarkdown('  \n');
   };
   row('Engine', `${a.engine_name ?? ''} (${a.engine_class_id})`);
   row('Agent ID', a.id);
@@ -152,13 +152,13 @@ export class VersionNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const v = this.version;
-    const item = new vscode.TreeItem(v.version_name || 'unnamed version', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(clip(v.version_name) || 'unnamed version', vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.isCurrent ? 'star-full' : 'git-commit', this.isCurrent ? new vscode.ThemeColor('charts.yellow') : undefined);
     item.description = [this.isCurrent ? 'current' : '', relativeTime(v.created_at)].filter(Boolean).join(' · ');
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**').appendText(v.version_name).appendMarkdown(`**${this.isCurrent ? ' (current)' : ''}\n\n`);
-    if (v.description) md.appendText(v.description).appendMarkdown('\n\n');
+    if (v.description) md.appendText(clip(v.description, 2000)).appendMarkdown('\n\n');
     md.appendMarkdown('Created: ').appendText(dateTime(v.created_at)).appendMarkdown('  \n');
     const creator = creatorName(v.creator);
     if (creator) md.appendMarkdown('Creator: ').appendText(creator).appendMarkdown('  \n');

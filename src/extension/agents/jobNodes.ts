@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentJob, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
-import { dateTime, relativeTime } from '../../core/format';
+import { clip, dateTime, relativeTime } from '../../core/format';
 import { isActiveStatus } from '../../core/jobStatus';
 import { PagedList } from '../../core/pagedList';
 import { AgentCommands } from '../constants';
@@ -111,7 +111,7 @@ export class JobNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const item = new vscode.TreeItem(j.agent_version_name || `job ${shortId(j.id)}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(clip(j.agent_version_name) || `job ${shortId(j.id)}`, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = jobStatusIcon(j.status_code);
     item.description = [jobStatusText(j), relativeTime(j.created_at), jobDurationText(j)].filter(Boolean).join(' · ');

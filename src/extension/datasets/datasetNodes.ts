@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Dataset, DatasetFile, ServiceClient } from '../../core/client';
-import { bytes, dateTime, relativeTime } from '../../core/format';
+import { bytes, clip, dateTime, relativeTime } from '../../core/format';
 import { PagedList } from '../../core/pagedList';
 import { creatorName } from '../agents/agentNodes';
 import { pagedChildren } from '../tree/pagedChildren';
@@ -35,13 +35,13 @@ export class DatasetNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const d = this.dataset;
-    const item = new vscode.TreeItem(d.name, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(clip(d.name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.personal ? 'account' : 'database');
     const creator = creatorName(d.creator);
     item.description = [this.personal ? 'personal' : '', creator ?? '', relativeTime(d.created_at)].filter(Boolean).join(' · ');
     const md = new vscode.MarkdownString();
-    md.appendMarkdown('**').appendText(d.name).appendMarkdown(`**${this.personal ? ' (your personal dataset)' : ''}\n\n`);
+    md.appendMarkdown('**').appendText(clip(d.name, 2000)).appendMarkdown(`**${this.personal ? ' (your personal dataset)' : ''}\n\n`);
     if (creator) md.appendMarkdown('Creator: ').appendText(creator).appendMarkdown('  \n');
     md.appendMarkdown('Created: ').appendText(dateTime(d.created_at)).appendMarkdown('  \n');
     md.appendMarkdown('Dataset ID: ').appendText(d.id).appendMarkdown('\n\nDrop files from the Explorer here to upload them.');
@@ -86,14 +86,14 @@ export class DatasetFileNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const f = this.file;
-    const item = new vscode.TreeItem(f.name, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(clip(f.name), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.resourceUri = vscode.Uri.from({ scheme: 'agent-workbench-file', path: `/${f.name}` }); // file-type icon from the name
     item.iconPath = vscode.ThemeIcon.File;
     const creator = creatorName(f.creator);
     item.description = [bytes(f.size), relativeTime(f.created_at), creator ?? ''].filter(Boolean).join(' · ');
     const md = new vscode.MarkdownString();
-    md.appendMarkdown('**').appendText(f.name).appendMarkdown('**\n\n');
+    md.appendMarkdown('**').appendText(clip(f.name, 2000)).appendMarkdown('**\n\n');
     md.appendMarkdown('Size: ').appendText(`${bytes(f.size)} (${f.size.toLocaleString('en-US')} bytes)`).appendMarkdown('  \n');
     md.appendMarkdown('Created: ').appendText(dateTime(f.created_at)).appendMarkdown('  \n');
     if (creator) md.appendMarkdown('Creator: ').appendText(creator).appendMarkdown('  \n');

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Policy, PolicyVersion, ServiceClient } from '../../core/client';
-import { dateTime, relativeTime } from '../../core/format';
+import { clip, dateTime, relativeTime } from '../../core/format';
 import { PagedList } from '../../core/pagedList';
 import { creatorName } from '../agents/agentNodes';
 import { PolicyCommands } from '../constants';
@@ -35,14 +35,14 @@ export class PolicyNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const p = this.policy;
-    const item = new vscode.TreeItem(p.name, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(clip(p.name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('law');
     const changed = p.updated_at ?? p.created_at;
-    item.description = [p.description ?? '', changed ? `changed ${relativeTime(changed)}` : ''].filter(Boolean).join(' · ');
+    item.description = [clip(p.description, 120), changed ? `changed ${relativeTime(changed)}` : ''].filter(Boolean).join(' · ');
     const md = new vscode.MarkdownString();
-    md.appendMarkdown('**').appendText(p.name).appendMarkdown('**\n\n');
-    if (p.description) md.appendText(p.description).appendMarkdown('\n\n');
+    md.appendMarkdown('**').appendText(clip(p.name, 2000)).appendMarkdown('**\n\n');
+    if (p.description) md.appendText(clip(p.description, 2000)).appendMarkdown('\n\n');
     md.appendMarkdown('Policy ID: ').appendText(p.id).appendMarkdown('  \n');
     md.appendMarkdown('Current version ID: ').appendText(p.current_version_id ?? 'none').appendMarkdown('  \n');
     md.appendMarkdown('Created: ').appendText(dateTime(p.created_at)).appendMarkdown('  \n');
@@ -100,7 +100,7 @@ export class PolicyVersionNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const v = this.version;
-    const item = new vscode.TreeItem(this.name, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(clip(this.name), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.isCurrent ? 'star-full' : 'git-commit', this.isCurrent ? new vscode.ThemeColor('charts.yellow') : undefined);
     const author = creatorName(v.created_by);

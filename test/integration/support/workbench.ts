@@ -4,6 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentWorkbenchApi } from '../../../src/extension/extension';
+import { FaultAdminClient } from '../../../src/sandbox/faults/adminClient';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { AgentNode, VersionNode, VersionsNode } from '../../../src/extension/agents/agentNodes';
 import type { JobNode, JobsNode } from '../../../src/extension/agents/jobNodes';
@@ -27,6 +28,8 @@ export interface TestSandbox {
   organizationId: string;
   token: string;
   process: ChildProcess;
+  /** Switches the sandbox's fault mode (through its admin endpoint). */
+  faults: FaultAdminClient;
   stop(): Promise<void>;
 }
 
@@ -38,9 +41,9 @@ export async function startSandbox(extraArgs: string[] = []): Promise<TestSandbo
   const child = fork(script, ['--port', '0', '--memory', '--seed', 'demo', '--job-step-ms', '300', ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-  const ready = await new Promise<{ baseUrl: string; organizationId: string; token: string }>((resolve, reject) => {
+  const ready = await new Promise<{ baseUrl: string; organizationId: string; token: string; adminSecret: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`sandbox not ready in 30 s: ${stderr}`)), 30_000);
-    child.on('message', (m: { type?: string; baseUrl: string; organizationId: string; token: string }) => {
+    child.on('message', (m: { type?: string; baseUrl: string; organizationId: string; token: string; adminSecret: string }) => {
       if (m?.type !== 'ready') return;
       clearTimeout(timer);
       resolve(m);
@@ -52,6 +55,7 @@ export async function startSandbox(extraArgs: string[] = []): Promise<TestSandbo
   });
   return {
     ...ready,
+    faults: new FaultAdminClient(ready.baseUrl, ready.adminSecret),
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -136,6 +136,15 @@ describe('service client: answers that do not parse', () => {
   it('expects a bare string from starting a job', async () => {
     service.handle((_req, res) => json(res, 200, { id: 'j1' }));
     const error = await parseFailure(() => client.agents.run('a1', { inputs: {} }));
-    assert.equal(error.message, 'runAgent: (response): expected string, got object');
+    assert.match(error.message, /^runAgent: \(response\): expected string, got object /);
+    // A write the service accepted (2xx) but whose answer cannot be read may have happened: never to be repeated blindly.
+    assert.equal(error.outcomeUnknown, true);
+    assert.match(error.message, /not known what it did/);
+  });
+
+  it('keeps a read whose answer cannot be parsed a plain parse error', async () => {
+    service.handle((_req, res) => json(res, 200, { id: 'j1' }));
+    const error = await parseFailure(() => client.agents.get('a1'));
+    assert.equal(error.outcomeUnknown, false);
   });
 });

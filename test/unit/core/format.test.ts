@@ -52,3 +52,13 @@ describe('human formats', () => {
     assert.equal(nanoseconds(1_230_000_000), '1.23 s');
   });
 });
+
+describe('clipped labels', () => {
+  it('keeps a service text to one line of at most the given length', () => {
+    const { clip } = require('../../../src/core/format') as typeof import('../../../src/core/format');
+    assert.equal(clip('Support  Call\nQA'), 'Support Call QA');
+    assert.equal(clip('x'.repeat(5 * 1024 * 1024)).length, 200);
+    assert.ok(clip('x'.repeat(300), 50).endsWith('…'));
+    assert.equal(clip(null), '');
+  });
+});
