@@ -2,7 +2,7 @@
 // sums of its runs, so joins between the two tables add up the way a real warehouse would.
 
 import { JobStatus } from '../../core/jobStatus';
-import type { SeededRandom } from './prng';
+import type { SeededRandom } from '../seed/random';
 import { DEMO_AGENTS, type DemoAgent } from './demoCustomers';
 import { DEMO_SPAN_MS, DEMO_START_MS, formatDateTime, round, type DemoRow } from './demoSchema';
 

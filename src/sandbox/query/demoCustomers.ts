@@ -1,7 +1,7 @@
 // Customers and agents of the demo warehouse. A few names carry markup, quotes, commas, a newline
 // and non-Latin text on purpose: the results grid and its CSV export must show them intact.
 
-import type { SeededRandom } from './prng';
+import type { SeededRandom } from '../seed/random';
 import { formatDate, formatDateTime, round, type DemoRow } from './demoSchema';
 
 export const CUSTOMER_COUNT = 400;

@@ -2,7 +2,7 @@
 // see the sandbox's store, so no query can read another organization's data.
 
 import type { Database, SqlJsStatic } from 'sql.js';
-import { SeededRandom } from './prng';
+import { SeededRandom } from '../seed/random';
 import { generateAgents, generateCustomers } from './demoCustomers';
 import { generateActivity } from './demoActivity';
 import { AGENT_RUNS, AGENTS, CONVERSATIONS, CUSTOMERS, createTableSql, type DemoRow, type DemoTable } from './demoSchema';

@@ -1,6 +1,6 @@
 /**
- * A small seeded random generator (mulberry32) so that every seed builds the same data on every
- * machine: the same ids, names and numbers, run after run.
+ * A small seeded random generator (mulberry32) so that every seed — and the query engine's demo
+ * tables, in every worker — builds the same data on every machine: the same ids, names and numbers.
  */
 export class SeededRandom {
   private state: number;
@@ -48,6 +48,12 @@ export class SeededRandom {
       if (r < 0) return item;
     }
     return items[items.length - 1]![0];
+  }
+
+  /** A log-normal-ish positive number around `median`, for durations, token counts and prices. */
+  skewed(median: number, spread: number): number {
+    const gauss = this.next() + this.next() + this.next() - 1.5;
+    return median * Math.exp(gauss * spread);
   }
 
   /** A version 4 UUID made from this generator. */
