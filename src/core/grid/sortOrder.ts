@@ -12,8 +12,16 @@ const VALUE = 0;
 const UNREADABLE = 1;
 const NULL = 2;
 
-/** Text order shared by every sort: locale-aware, case-sensitive only where nothing else differs. */
-const collator = new Intl.Collator('en', { sensitivity: 'variant' });
+/**
+ * Text order shared by every sort: locale-aware, case-sensitive only where nothing else differs.
+ * Made on the first sort, not when the module loads: building a collator takes milliseconds, and
+ * this module is part of the bundle evaluated at activation.
+ */
+let collator: Intl.Collator | undefined;
+function textCollator(): Intl.Collator {
+  collator ??= new Intl.Collator('en', { sensitivity: 'variant' });
+  return collator;
+}
 
 /**
  * The row indexes of `rows` sorted by `column`: numbers by value, dates by time, text by collation.
@@ -36,13 +44,14 @@ export function sortOrder(rows: Rows, column: number, kind: ColumnKind, directio
     }
   }
   const sign = direction === 'asc' ? 1 : -1;
-  const compareValues = keys ? keyComparator(keys, texts, kind) : (a: number, b: number) => collator.compare(texts[a] as string, texts[b] as string);
+  const byCollation = textCollator().compare;
+  const compareValues = keys ? keyComparator(keys, texts, kind) : (a: number, b: number) => byCollation(texts[a] as string, texts[b] as string);
   const indexes = Array.from({ length: n }, (_, i) => i);
   indexes.sort((a, b) => {
     const group = (groups[a] as number) - (groups[b] as number);
     if (group !== 0) return group;
     if (groups[a] === NULL) return a - b;
-    const order = groups[a] === VALUE ? compareValues(a, b) : collator.compare(texts[a] as string, texts[b] as string);
+    const order = groups[a] === VALUE ? compareValues(a, b) : byCollation(texts[a] as string, texts[b] as string);
     return sign * order || a - b;
   });
   return Uint32Array.from(indexes);

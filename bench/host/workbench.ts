@@ -1,0 +1,59 @@
+// The extension under test as the bench runner reaches it from inside the extension host: the
+// extension object, its test API (AGENT_WORKBENCH_TEST_API=1), signing in, and bounded waiting.
+import * as vscode from 'vscode';
+import type { AgentWorkbenchApi } from '../../src/extension/extension';
+import type { HostState, ServiceConnection } from './protocol';
+
+export const EXTENSION_ID = 'agent-workbench.agent-workbench';
+
+/** The installed extension (not necessarily active). */
+export function ourExtension(): vscode.Extension<AgentWorkbenchApi | undefined> {
+  const extension = vscode.extensions.getExtension<AgentWorkbenchApi | undefined>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this extension host.`);
+  return extension;
+}
+
+/** The extension's main file, as VS Code will require it. */
+export function mainFile(): string {
+  const extension = ourExtension();
+  const main = String((extension.packageJSON as { main?: string }).main ?? './dist/extension.js');
+  return vscode.Uri.joinPath(extension.extensionUri, main).fsPath;
+}
+
+/** Activates the extension if needed and returns its test API. */
+export async function workbenchApi(): Promise<AgentWorkbenchApi> {
+  const api = await ourExtension().activate();
+  if (!api) throw new Error('The extension returned no test API: AGENT_WORKBENCH_TEST_API=1 must reach the extension host.');
+  return api;
+}
+
+/** Polls until `check` returns something truthy; fails with what it waited for. */
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Signs in through the extension's own command (token checked with the service, stored as a secret). */
+export async function connect(connection: ServiceConnection): Promise<void> {
+  await vscode.commands.executeCommand('agentWorkbench.signIn', connection);
+  const api = await workbenchApi();
+  await waitFor(() => api.connection.state.kind === 'connected' && api.connection.state.info.baseUrl === connection.baseUrl, `the connection to ${connection.baseUrl}`);
+}
+
+/** What the host looks like right now; never activates the extension. */
+export function hostState(): HostState {
+  const extension = ourExtension();
+  const api = extension.isActive ? extension.exports : undefined;
+  return {
+    pid: process.pid,
+    extensionActive: extension.isActive,
+    windowFocused: vscode.window.state.focused,
+    connected: api?.connection.state.kind === 'connected',
+    rssBytes: process.memoryUsage.rss(),
+  };
+}

@@ -1,0 +1,71 @@
+// Writes a benchmark run: bench/results.json (everything), bench/results.md (the table, the method
+// of each figure, the machine) and the table in README.md between its bench markers.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Figure } from './figures';
+import { type Machine, machineLine } from './machine';
+
+export interface RunReport {
+  startedAt: string;
+  durationS: number;
+  machine: Machine;
+  figures: Figure[];
+}
+
+export const README_BEGIN = '<!-- bench:table:begin -->';
+export const README_END = '<!-- bench:table:end -->';
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function verdict(figure: Figure): string {
+  if (figure.within === null) return 'not measured';
+  return figure.within ? 'yes' : '**no**';
+}
+
+/** The results table in Markdown. */
+export function resultsTable(figures: readonly Figure[]): string {
+  const rows = figures.map((f) =>
+    `| ${cell(f.title)} | ${cell(f.ours)} | ${cell(f.reference)} | ${f.ratio === null ? '—' : `${f.ratio.toFixed(2)}×`} | ${cell(f.budget)} | ${verdict(f)} |`,
+  );
+  return ['| figure | ours | reference | ratio | budget | within budget |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+/** results.md: heading, machine, table, then the method (and any problem) of each figure. */
+export function resultsMarkdown(report: RunReport): string {
+  const notes = report.figures.map((f) => `- **${f.title}.** ${f.method}${f.problem ? ` **Not measured:** ${f.problem}` : ''}`);
+  return [
+    '# Benchmarks',
+    '',
+    `\`npm run bench\` on ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${Math.round(report.durationS)} s in all.`,
+    `Machine: ${machineLine(report.machine)}.`,
+    '',
+    resultsTable(report.figures),
+    '',
+    'Each figure is the median of several runs after a warm-up; a ratio compares two things measured in the same run, side by side, ' +
+      'since these machines are shared and noisy. A figure out of budget is reported, never a failure of the command. All numbers: `bench/results.json`.',
+    '',
+    '## How each figure is measured',
+    '',
+    ...notes,
+    '',
+  ].join('\n');
+}
+
+/** Replaces the table between the README's bench markers; false when the markers are missing. */
+export function updateReadme(readmePath: string, report: RunReport): boolean {
+  const text = fs.readFileSync(readmePath, 'utf8');
+  const begin = text.indexOf(README_BEGIN);
+  const end = text.indexOf(README_END);
+  if (begin < 0 || end < begin) return false;
+  const body = `${README_BEGIN}\n${resultsTable(report.figures)}\n\n_Measured ${report.startedAt.slice(0, 10)} on ${report.machine.cores} cores, Node ${report.machine.node}; method and notes in [bench/results.md](bench/results.md)._\n`;
+  fs.writeFileSync(readmePath, text.slice(0, begin) + body + text.slice(end));
+  return true;
+}
+
+/** Writes results.json and results.md into `benchDir`. */
+export function writeResults(benchDir: string, report: RunReport): void {
+  fs.writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(benchDir, 'results.md'), resultsMarkdown(report));
+}
