@@ -11,18 +11,29 @@ describe('Agents in the browser', function () {
     const { workbench } = session();
     const { page } = workbench;
     await workbench.openActivity('Agent Workbench');
+    // The whole side bar for the Agents view: a long list shows only the rows in view.
+    await workbench.collapseView('Policies');
+    await workbench.collapseView('Datasets');
     const agent = workbench.treeItem('Agents', 'Support Call QA');
     await workbench.expand(agent);
     const jobs = workbench.treeItem('Agents', 'Jobs').first();
     await workbench.expand(jobs);
     const loadMore = workbench.treeItem('Agents', /^Load more… \(\d[\d,]* remaining\)$/);
+    const remaining = async (): Promise<number> => Number((await loadMore.first().locator('.label-name').innerText()).replace(/\D/g, ''));
+    await jobs.first().click(); // focuses the tree (a click on a row also toggles it: expand it again)
+    await workbench.expand(jobs);
+    await page.keyboard.press('End'); // scrolls the tree to its last row, "Load more…"
     await loadMore.first().waitFor();
-    const jobRows = workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]');
-    const before = await jobRows.count();
+    const before = await remaining();
     await loadMore.first().click();
     const deadline = Date.now() + 30_000;
-    while ((await jobRows.count()) <= before && Date.now() < deadline) await page.waitForTimeout(200);
-    assert.ok((await jobRows.count()) > before, 'more jobs after "Load more"');
+    let after = before;
+    while (after >= before && Date.now() < deadline) {
+      await page.waitForTimeout(300);
+      await page.keyboard.press('End');
+      after = (await loadMore.count()) ? await remaining() : 0;
+    }
+    assert.ok(after < before, `fewer jobs remain after "Load more" (${before} → ${after})`);
     await workbench.screenshot('agents--jobs-loaded');
 
     await workbench.inlineAction(jobs, /^Filter Jobs/);
@@ -33,6 +44,9 @@ describe('Agents in the browser', function () {
     await page.locator('.quick-input-widget .quick-input-action a, .quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
     await workbench.waitForQuickInputClosed();
     await page.locator('.part.sidebar .monaco-list-row[aria-level="2"] .label-description', { hasText: /FAILURE/ }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Home'); // back to the top of the tree, where the filtered jobs are
+    await workbench.expand(jobs);
+    await workbench.view('Agents').locator('.monaco-list-row[aria-level="3"] .label-description', { hasText: /^FAILURE/ }).first().waitFor({ timeout: 30_000 });
     const descriptions = await workbench.view('Agents').locator('.monaco-list-row[aria-level="3"] .label-description').allTextContents();
     assert.ok(descriptions.length > 0, 'some failed jobs are listed');
     assert.ok(descriptions.every((d) => d.startsWith('FAILURE')), `only failed jobs: ${descriptions.join(' | ')}`);

@@ -48,6 +48,13 @@ export class Workbench {
     });
   }
 
+  /** Collapses a side-bar section (view), leaving its room to the others. */
+  async collapseView(name: string): Promise<void> {
+    const header = this.view(name).locator('.pane-header');
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+  }
+
   /** The titles of the sections shown in the side bar, top to bottom. */
   async viewTitles(): Promise<string[]> {
     // textContent, not innerText: the headers are upper-cased by CSS only.
