@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars/dist/cjs/handlebars';
-import { lineStarts, offsetOf, positionOf, type TextPosition } from './textPosition';
+import { lineStarts, offsetOf, positionOf, type TextPosition } from '../textPosition';
 
 /** Where a template went wrong: offsets into the template text, and the same place as people read it. */
 export interface TemplateError {

@@ -1,5 +1,5 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { positionOf, type TextPosition } from './textPosition';
+import { positionOf, type TextPosition } from '../textPosition';
 
 export interface SampleProblem {
   message: string;

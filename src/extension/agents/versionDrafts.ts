@@ -3,15 +3,12 @@ import type { AgentVersion, BaseAgent } from '../../core/client';
 import { Schemes } from '../constants';
 import type { Connection } from '../connection/connection';
 import { titleSegment } from '../documents/documentUris';
-import type { EditableDocument, EditableFileSystem } from '../documents/editableFileSystem';
+import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { messageOf } from '../util/errors';
 import { DocumentDiagnostics, problemsSummary } from '../documents/diagnostics';
 import type { AgentsView } from './agentsView';
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /**
  * *Create Version…*: a draft JSON document prefilled from a version. Saving it creates the version
@@ -55,26 +52,7 @@ export class VersionDrafts implements vscode.Disposable {
   }
 
   private document(uri: vscode.Uri, agentId: string, initial: string | (() => Promise<string>)): EditableDocument {
-    const now = Date.now();
-    const state = { text: typeof initial === 'string' ? initial : undefined, ctime: now, mtime: now };
-    return {
-      get ctime() {
-        return state.ctime;
-      },
-      get mtime() {
-        return state.mtime;
-      },
-      read: async () => {
-        if (state.text === undefined && typeof initial === 'function') state.text = await initial();
-        return encoder.encode(state.text ?? '');
-      },
-      write: async (content) => {
-        const text = decoder.decode(content);
-        await this.save(uri, agentId, text);
-        state.text = text;
-        state.mtime = Date.now();
-      },
-    };
+    return serviceDocument(initial, (text) => this.save(uri, agentId, text));
   }
 
   private async save(uri: vscode.Uri, agentId: string, text: string): Promise<void> {

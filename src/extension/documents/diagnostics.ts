@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { lineStarts, positionOf } from '../../core/textPosition';
 
 /** Problems found in a document's text, with their place as character offsets. */
 export interface TextProblem {
@@ -19,10 +20,14 @@ export class DocumentDiagnostics implements vscode.Disposable {
 
   set(uri: vscode.Uri, text: string, problems: TextProblem[]): void {
     const starts = lineStarts(text);
+    const position = (offset: number): vscode.Position => {
+      const p = positionOf(text, offset, starts);
+      return new vscode.Position(p.line - 1, p.column - 1);
+    };
     this.collection.set(
       uri,
       problems.map((p) => {
-        const d = new vscode.Diagnostic(new vscode.Range(position(starts, p.offset), position(starts, p.offset + p.length)), p.message, vscode.DiagnosticSeverity.Error);
+        const d = new vscode.Diagnostic(new vscode.Range(position(p.offset), position(p.offset + p.length)), p.message, vscode.DiagnosticSeverity.Error);
         d.source = 'Agent Workbench';
         return d;
       }),
@@ -48,21 +53,4 @@ export function problemsSummary(problems: { message: string }[]): string {
   const shown = problems.slice(0, 3).map((p) => p.message).join('; ');
   const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
   return `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${shown}${more}.`;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
-
-function position(starts: number[], offset: number): vscode.Position {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return new vscode.Position(lo, offset - (starts[lo] ?? 0));
 }

@@ -13,6 +13,34 @@ export interface EditableDocument {
   readonly mtime: number;
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * A document whose text comes from the service (given, or loaded on first read) and whose save is
+ * `save(text)`: the text it serves changes only once a save succeeded.
+ */
+export function serviceDocument(initial: string | (() => Promise<string>), save: (text: string) => Promise<void>): EditableDocument {
+  const now = Date.now();
+  const state = { text: typeof initial === 'string' ? initial : undefined, mtime: now };
+  return {
+    ctime: now,
+    get mtime() {
+      return state.mtime;
+    },
+    read: async () => {
+      if (state.text === undefined && typeof initial === 'function') state.text = await initial();
+      return encoder.encode(state.text ?? '');
+    },
+    write: async (content) => {
+      const text = decoder.decode(content);
+      await save(text);
+      state.text = text;
+      state.mtime = Date.now();
+    },
+  };
+}
+
 /** Rebuilds a document from its URI (after a window reload restores the tab), or says the URI is not its kind. */
 export type DocumentResolver = (uri: vscode.Uri) => EditableDocument | undefined;
 

@@ -5,14 +5,11 @@ import { Settings } from '../constants';
 import type { Connection } from '../connection/connection';
 import { DocumentDiagnostics, problemsSummary } from '../documents/diagnostics';
 import { parsePolicyEditUri, policyVersionEditUri, policyVersionViewUri } from '../documents/documentUris';
-import type { EditableDocument, EditableFileSystem } from '../documents/editableFileSystem';
+import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { messageOf } from '../util/errors';
 import type { PoliciesView } from './policiesView';
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** A save that did not happen; the editor keeps the text, still dirty, and says why. */
 class NotSaved extends Error {}
@@ -85,24 +82,8 @@ export class PolicyDocuments implements vscode.Disposable {
   }
 
   private document(uri: vscode.Uri, policyId: string, versionId: string, content?: unknown): EditableDocument {
-    const now = Date.now();
-    const state = { text: content === undefined ? undefined : pretty(content), mtime: now };
-    return {
-      ctime: now,
-      get mtime() {
-        return state.mtime;
-      },
-      read: async () => {
-        state.text ??= pretty((await this.connection.requireClient().policies.getVersion(policyId, versionId)).content);
-        return encoder.encode(state.text);
-      },
-      write: async (bytes) => {
-        const text = decoder.decode(bytes);
-        await this.save(uri, policyId, versionId, text);
-        state.text = text;
-        state.mtime = Date.now();
-      },
-    };
+    const load = async (): Promise<string> => pretty((await this.connection.requireClient().policies.getVersion(policyId, versionId)).content);
+    return serviceDocument(content === undefined ? load : pretty(content), (text) => this.save(uri, policyId, versionId, text));
   }
 
   private async save(uri: vscode.Uri, policyId: string, baseId: string, text: string): Promise<void> {
