@@ -115,7 +115,7 @@ describe('sandbox engine: outcomes', () => {
 
   it('changes the outcome and the cache key when the policy changes', () => {
     const text = 'Agent: the card on file is 4929';
-    const relaxed = structuredClone(CONTENT);
+    const relaxed = structuredClone(CONTENT) as { guidelines: { categories: { rules: { sub_rules?: { flag: string }[] }[] }[] } };
     relaxed.guidelines.categories[0]!.rules[0]!.sub_rules![0]!.flag = 'GREEN_FLAG';
     assert.equal(runEngine(request(text)).disposition, 'Escalate');
     assert.equal(runEngine(request(text, policy(relaxed))).disposition, 'Needs Review');
