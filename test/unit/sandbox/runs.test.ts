@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -125,7 +126,7 @@ describe('sandbox runs: versions, batches, synchronous runs and the engine', () 
     assert.deepEqual((await t.call('POST', `/v1/agents/run/${DEMO_LOOP_AGENT_ID}/`, { body: { language: 'en', metadata: null } })).body, ['Missing required input: transcript']);
   });
 
-  it('reads the text of a file input sent as a streamed form, and keeps its name and digest', async () => {
+  it('reads the text of a file input sent as a streamed form, and keeps the name and digest of any file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-run-file-'));
     const client = new ServiceClient({ baseUrl: t.baseUrl, token: t.token, organizationId: t.orgId });
     try {
@@ -140,6 +141,14 @@ describe('sandbox runs: versions, batches, synchronous runs and the engine', () 
       assert.equal(transcript.file_name, 'call.txt');
       assert.match(transcript.value, /^sha256:[0-9a-f]{64}$/);
       assert.ok((result.input_tokens ?? 0) > 15_000, 'the engine read the whole file');
+      const scan = path.join(dir, 'scan.bin');
+      const bytes = Buffer.alloc(24 * 1024 * 1024, 7);
+      fs.writeFileSync(scan, bytes);
+      const binary = await client.agents.run(DEMO_LOOP_AGENT_ID, { inputs: { transcript: { file: scan, filename: 'scan.pdf' }, language: 'en' } });
+      await finished(binary);
+      const sent = ((await client.jobs.result(binary)).inputs as any[]).find((i) => i.key === 'transcript');
+      assert.equal(sent.file_name, 'scan.pdf');
+      assert.equal(sent.value, `sha256:${createHash('sha256').update(bytes).digest('hex')}`);
       const badMeta = await t.call('POST', runPath(), { rawBody: formWith({ transcript: 'x', language: 'en', metadata: '{not json' }), headers: {} });
       assert.deepEqual(badMeta.body, ['"metadata" must be a JSON object.']);
     } finally {
