@@ -62,4 +62,12 @@ describe('sandbox fault mode: runs whose answer is lost', () => {
     assert.equal(await jobCount(), before);
     assert.deepEqual(t.logs.filter((line) => line.startsWith('sandbox: error')), []);
   });
+
+  it('can answer a run as the live service does when credits run out, and the client says so in one sentence', async () => {
+    t.sandbox.setFaults([{ path: '/v1/agents/run/*/async/', method: 'POST', kind: 'status', status: 403, body: { detail: 'Insufficient credits to start a new job' } }]);
+    const error = await failureOf(client.agents.run(DEMO_LOOP_AGENT_ID, { inputs: { transcript: 'x', language: 'en' } }));
+    assert.equal(error.status, 403);
+    assert.equal(error.outcomeUnknown, false);
+    assert.equal(error.message, 'Insufficient credits to start a new job.');
+  });
 });
