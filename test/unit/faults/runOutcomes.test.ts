@@ -2,18 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type RequestEvent, ServiceClient, type ServiceError } from '../../../src/core/client';
+import { type RequestEvent, ServiceClient } from '../../../src/core/client';
 import { DEMO_LOOP_AGENT_ID } from '../../../src/sandbox/seed/demoLoop';
 import { type TestSandbox, startTestSandbox } from '../sandbox/helpers';
-
-async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected the call to fail');
-}
+import { failureOf } from './support';
 
 /** Runs under faults: a lost answer is never followed by a second run, and the jobs list shows what happened. */
 describe('sandbox fault mode: runs whose answer is lost', () => {
