@@ -112,6 +112,8 @@ export const StateKeys = {
   agentFilter: 'agentWorkbench.agents.filter',
   watchedJobs: 'agentWorkbench.jobs.watched',
   recentDatasets: 'agentWorkbench.datasets.recent',
+  policySearch: 'agentWorkbench.policies.search',
+  datasetSearch: 'agentWorkbench.datasets.search',
 } as const;
 
 /** Secrets are keyed by the service's origin, so a token is only ever used with the origin it was given for. */

@@ -64,11 +64,11 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(context, connection);
   const refresher = new RunningJobsRefresher(agents, connection, log);
-  const policies = new PoliciesView(connection);
+  const policies = new PoliciesView(context, connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
   const drop = new DatasetDropController();
-  const datasets = new DatasetsView(connection, drop);
+  const datasets = new DatasetsView(context, connection, drop);
   const uploads = new Uploads(context, datasets, log);
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
