@@ -130,3 +130,9 @@ export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';
 
 /** Set by the test harness: `activate` then returns the extension's parts for the integration tests. */
 export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';
+
+/** Commands of our editable documents (policy versions, version drafts). */
+export const DocumentCommands = {
+  /** Ctrl+S in one of them: the new-version flow, then VS Code's save. */
+  saveAsNewVersion: 'agentWorkbench.documents.saveAsNewVersion',
+} as const;

@@ -7,6 +7,7 @@ import { Connection } from './connection/connection';
 import { applyProvisionedConnection } from './connection/provisioning';
 import { TEST_API_ENV } from './constants';
 import { EditableFileSystem } from './documents/editableFileSystem';
+import { registerSaveCommand } from './documents/saveCommand';
 import { ServiceDocuments } from './documents/serviceDocuments';
 import { VersionDrafts } from './agents/versionDrafts';
 import { registerJobWatchCommands } from './jobs/jobWatchCommands';
@@ -100,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
     ...registerQueryCommands(connection, results, log),
+    registerSaveCommand(editable, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
