@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { NewerVersion, SaveOutcome } from '../../src/extension/documents/newVersionSave';
 import type { SavePrompts } from '../../src/extension/policies/policyDocuments';
 import type { PolicyNode } from '../../src/extension/policies/policyNodes';
-import { connect, is, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { agentChildren, connect, is, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
 
 const SAVE = 'agentWorkbench.documents.saveAsNewVersion';
 
@@ -225,5 +225,47 @@ describe('Saving policies', function () {
     const { editor } = await open(0);
     assert.equal(editor.document.languageId, 'agent-workbench-json');
     assert.equal(vscode.workspace.getConfiguration('files', editor.document).get('autoSave'), 'off');
+  });
+});
+
+describe('Saving version drafts', function () {
+  this.timeout(90_000);
+  let sandbox: TestSandbox;
+
+  before(async () => {
+    sandbox = await startSandbox();
+    await connect(sandbox);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sandbox.stop();
+  });
+
+  it('goes through the same flow: an unchanged draft creates nothing, marks follow the text, and the tab then shows the created version', async () => {
+    const api = await workbench();
+    api.agents.reload();
+    const agent = (await agentChildren()).find((n) => is(n, 'agent'));
+    assert.ok(is(agent, 'agent'));
+    const count = async () => (await api.connection.requireClient().agents.listVersions(agent.agent.id)).length;
+    const before = await count();
+    await vscode.commands.executeCommand('agentWorkbench.agents.createVersion', agent);
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.startsWith('/drafts/') && vscode.window.activeTextEditor, 'the draft');
+    assert.equal(editor.document.languageId, 'agent-workbench-json');
+    const draft = JSON.parse(editor.document.getText()) as { version_name: string };
+    await setText(editor, JSON.stringify(draft, null, 4));
+    assert.equal((await save(editor))?.kind, 'unchanged');
+    assert.equal(await count(), before);
+
+    await setText(editor, JSON.stringify({ ...draft, version_name: '' }, null, 2));
+    await waitFor(() => ours(editor.document.uri).length > 0, 'the empty name marked while typing');
+    await setText(editor, JSON.stringify({ ...draft, version_name: 'made from a draft' }, null, 2));
+    await waitFor(() => ours(editor.document.uri).length === 0, 'the mark gone once fixed');
+    const outcome = await save(editor);
+    assert.equal(outcome?.kind, 'saved');
+    assert.match((outcome as { message: string }).message, /Created version “made from a draft”/);
+    assert.equal(await count(), before + 1);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'agent-workbench-view', 'the created version in the tab');
   });
 });
