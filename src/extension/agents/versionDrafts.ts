@@ -73,27 +73,11 @@ export class VersionDrafts implements vscode.Disposable {
       created: (version) => {
         this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
         void this.view.revealVersion(agentId, version.id);
-        void this.showCreated(uri, agentId, version);
+        this.fs.showAfterSave(uri, agentVersionUri(agentId, version.id, version.base_agent.name, version.version_name));
         return `Created version “${version.version_name}” of ${version.base_agent.name}.`;
       },
       readAgain: () => void this.view.revealVersion(agentId, undefined),
     };
-  }
-
-  /** Once VS Code marks the draft saved, its tab shows the version it created. */
-  private async showCreated(draft: vscode.Uri, agentId: string, version: AgentVersion): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const sub = vscode.workspace.onDidSaveTextDocument((doc) => {
-        if (doc.uri.toString() !== draft.toString()) return;
-        sub.dispose();
-        resolve();
-      });
-      setTimeout(() => (sub.dispose(), resolve()), 10_000);
-    });
-    const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === draft.toString());
-    const doc = await vscode.workspace.openTextDocument(agentVersionUri(agentId, version.id, version.base_agent.name, version.version_name));
-    await vscode.window.showTextDocument(doc, { viewColumn: tab?.group.viewColumn, preview: false });
-    if (tab && !tab.isDirty) await vscode.window.tabGroups.close(tab);
   }
 
   dispose(): void {

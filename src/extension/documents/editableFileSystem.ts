@@ -60,6 +60,8 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   private readonly acknowledged = new Map<string, string>();
   /** Versions saved over, to be read again once VS Code has finished saving them. */
   private readonly savedOver = new Set<string>();
+  /** Documents whose tab moves to what their save created, once VS Code has finished saving them. */
+  private readonly movesAfterSave = new Map<string, vscode.Uri>();
 
   constructor() {
     super();
@@ -69,6 +71,9 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
     // reads the version's own text again.
     this.register(vscode.workspace.onDidSaveTextDocument((doc) => {
       if (this.savedOver.delete(doc.uri.path)) this.notifyChanged(doc.uri);
+      const next = this.movesAfterSave.get(doc.uri.toString());
+      this.movesAfterSave.delete(doc.uri.toString());
+      if (next) void replaceTab(doc.uri, next);
     }));
   }
 
@@ -87,6 +92,11 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
     const doc = this.documents.get(uri.path);
     if (doc) doc.mtime = Math.max(Date.now(), doc.mtime + 1);
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  /** Once VS Code has saved the document at `saved`, its tab shows `created` instead (the version the save made). */
+  showAfterSave(saved: vscode.Uri, created: vscode.Uri): void {
+    this.movesAfterSave.set(saved.toString(), created);
   }
 
   /**
@@ -157,5 +167,18 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
 
   rename(uri: vscode.Uri): void {
     throw vscode.FileSystemError.NoPermissions(uri);
+  }
+}
+
+/** Opens `next` where the tab of `previous` is, then closes that tab unless it has new edits. */
+async function replaceTab(previous: vscode.Uri, next: vscode.Uri): Promise<void> {
+  const find = (): vscode.Tab | undefined =>
+    vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === previous.toString());
+  try {
+    await vscode.window.showTextDocument(next, { viewColumn: find()?.group.viewColumn, preview: false });
+    const old = find();
+    if (old && !old.isDirty) await vscode.window.tabGroups.close(old);
+  } catch {
+    // The tab went away meanwhile (closed by the user): the new document is open, nothing else to do.
   }
 }

@@ -54,8 +54,6 @@ export class PolicyDocuments implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-policies');
   prompts: SavePrompts = userPrompts;
   private readonly authorship = new Authorship();
-  /** Saved documents whose tab moves to the version the save created, once VS Code marks them saved. */
-  private readonly tabSwaps = new Map<string, vscode.Uri>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -70,7 +68,6 @@ export class PolicyDocuments implements vscode.Disposable {
     });
     this.subscriptions.push(
       checkWhileTyping(this.diagnostics, (uri) => parsePolicyEditUri(uri) !== undefined, (text) => loadCore().checkJson(text, loadCore().PolicyContentSchema)),
-      vscode.workspace.onDidSaveTextDocument((doc) => this.swapTab(doc.uri)),
     );
   }
 
@@ -111,13 +108,14 @@ export class PolicyDocuments implements vscode.Disposable {
         return { versionName: name.trim() };
       },
       newer: async () => {
-        policy = await client().policies.get(policyId);
-        const currentId = policy.current_version_id;
+        const read = await client().policies.get(policyId);
+        policy = read;
+        const currentId = read.current_version_id;
         if (!currentId || currentId === baseId) return undefined;
         const current = await client().policies.getVersion(policyId, currentId);
         return { name: current.version_name || 'unnamed version', ...(await this.authorship.describe(client(), currentId, current.created_by)) };
       },
-      conflict: (newer) => this.prompts.conflict(policy!, newer),
+      conflict: (newer) => (policy ? this.prompts.conflict(policy, newer) : Promise.resolve(undefined)),
       compare: async () => {
         const current = policy?.current_version_id;
         if (!policy || !current) return;
@@ -135,22 +133,12 @@ export class PolicyDocuments implements vscode.Disposable {
         void this.view.showNewVersion(policyId, created.id);
         const newUri = policyVersionEditUri(saved.id, created.id, saved.name, created.version_name || 'unnamed version');
         this.fs.set(newUri, this.document(newUri, saved.id, created.id, JSON.parse(text)));
-        this.tabSwaps.set(uri.toString(), newUri);
+        this.fs.showAfterSave(uri, newUri);
         return undefined;
       },
       fieldErrors: (errors) => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith('content.')).map(([k, v]) => [k.slice('content.'.length), v])),
       readAgain: () => void this.view.showNewVersion(policyId, undefined),
     };
-  }
-
-  private async swapTab(oldUri: vscode.Uri): Promise<void> {
-    const newUri = this.tabSwaps.get(oldUri.toString());
-    if (!newUri) return;
-    this.tabSwaps.delete(oldUri.toString());
-    const tab = findTab(oldUri);
-    await vscode.window.showTextDocument(newUri, { viewColumn: tab?.group.viewColumn, preview: false });
-    const old = findTab(oldUri);
-    if (old && !old.isDirty) await vscode.window.tabGroups.close(old);
   }
 
   dispose(): void {
@@ -161,11 +149,4 @@ export class PolicyDocuments implements vscode.Disposable {
 
 function pretty(content: unknown): string {
   return `${JSON.stringify(content ?? {}, null, 2)}\n`;
-}
-
-function findTab(uri: vscode.Uri): vscode.Tab | undefined {
-  for (const group of vscode.window.tabGroups.all) {
-    for (const tab of group.tabs) if (tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()) return tab;
-  }
-  return undefined;
 }
