@@ -93,6 +93,7 @@ describe('Policies in the browser', function () {
     const noise = (texts: string[]) => texts.filter((t) => /Failed to save|Not saved|Unable to write|cancelled/i.test(t));
     assert.deepEqual(noise(await workbench.notifications()), [], 'no toast while typing');
     assert.equal(await page.locator('.tab.dirty', { hasText: EDIT_NAME }).count(), 1, 'the tab shows the policy unsaved');
+    await workbench.waitForStatusBarText(/Unsaved policy/, 5_000);
     await page.keyboard.press('Control+S');
     await page.locator('.quick-input-widget', { hasText: /Save as New Version/ }).waitFor();
     await page.keyboard.press('Escape');

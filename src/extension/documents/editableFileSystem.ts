@@ -3,6 +3,7 @@ import { Schemes } from '../constants';
 import { Disposable } from '../util/disposable';
 import type { SaveOutcome } from './newVersionSave';
 import { AUTO_SAVE_REFUSED, SaveReasons } from './saveReasons';
+import { UnsavedStatus } from './unsavedStatus';
 
 /** A document that lives in the service: read from it, and saved to it as a new version. */
 export interface EditableDocument {
@@ -66,6 +67,7 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   constructor() {
     super();
     this.register(vscode.workspace.registerFileSystemProvider(Schemes.edit, this, { isCaseSensitive: true }));
+    this.register(new UnsavedStatus());
     // VS Code now holds the saved text under this version's URI, but the version itself did not change:
     // once VS Code has finished the save, every editor of it (split copies, diffs, a tab opened again)
     // reads the version's own text again.
