@@ -112,6 +112,8 @@ export const StateKeys = {
   agentFilter: 'agentWorkbench.agents.filter',
   watchedJobs: 'agentWorkbench.jobs.watched',
   recentDatasets: 'agentWorkbench.datasets.recent',
+  policySearch: 'agentWorkbench.policies.search',
+  datasetSearch: 'agentWorkbench.datasets.search',
 } as const;
 
 /** Secrets are keyed by the service's origin, so a token is only ever used with the origin it was given for. */
@@ -128,3 +130,9 @@ export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';
 
 /** Set by the test harness: `activate` then returns the extension's parts for the integration tests. */
 export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';
+
+/** Commands of our editable documents (policy versions, version drafts). */
+export const DocumentCommands = {
+  /** Ctrl+S in one of them: the new-version flow, then VS Code's save. */
+  saveAsNewVersion: 'agentWorkbench.documents.saveAsNewVersion',
+} as const;

@@ -7,6 +7,7 @@ import { Connection } from './connection/connection';
 import { applyProvisionedConnection } from './connection/provisioning';
 import { TEST_API_ENV } from './constants';
 import { EditableFileSystem } from './documents/editableFileSystem';
+import { registerSaveCommand } from './documents/saveCommand';
 import { ServiceDocuments } from './documents/serviceDocuments';
 import { VersionDrafts } from './agents/versionDrafts';
 import { registerJobWatchCommands } from './jobs/jobWatchCommands';
@@ -64,11 +65,11 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(context, connection);
   const refresher = new RunningJobsRefresher(agents, connection, log);
-  const policies = new PoliciesView(connection);
+  const policies = new PoliciesView(context, connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
   const drop = new DatasetDropController();
-  const datasets = new DatasetsView(connection, drop);
+  const datasets = new DatasetsView(context, connection, drop);
   const uploads = new Uploads(context, datasets, log);
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
@@ -100,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
     ...registerQueryCommands(connection, results, log),
+    registerSaveCommand(editable, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));

@@ -3,9 +3,9 @@ import type { AgentJob, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
 import { clip, dateTime, relativeTime } from '../../core/format';
 import { isActiveStatus } from '../../core/jobStatus';
-import { PagedList } from '../../core/pagedList';
+import type { PagedList } from '../../core/pagedList';
 import { AgentCommands } from '../constants';
-import { pagedChildren } from '../tree/pagedChildren';
+import { PagedNodes } from '../tree/pagedNodes';
 import type { TreeNode } from '../tree/treeNode';
 import type { AgentNode, AgentsTreeContext } from './agentNodes';
 import { jobDurationText, jobStatusIcon, jobStatusText, shortId } from './jobPresentation';
@@ -15,18 +15,28 @@ export class JobsNode implements TreeNode {
   readonly kind = 'agentJobs';
   readonly id: string;
   private filterValue: JobFilter = {};
-  readonly list: PagedList<AgentJob>;
-  private readonly nodes = new Map<string, JobNode>();
+  private readonly jobs: PagedNodes<AgentJob, JobNode>;
 
   constructor(
     readonly parent: AgentNode,
     private readonly ctx: AgentsTreeContext,
   ) {
     this.id = `${parent.id}/jobs`;
-    this.list = new PagedList((page, signal) => {
-      const params = { ...jobListParams(this.filterValue, ctx.pageSize()), page } as ListJobsParams;
-      return ctx.client().jobs.list(parent.agent.id, params, { signal });
+    this.jobs = new PagedNodes({
+      parent: this,
+      host: ctx,
+      fetchPage: (page, signal) => {
+        const params = { ...jobListParams(this.filterValue, ctx.pageSize()), page } as ListJobsParams;
+        return ctx.client().jobs.list(parent.agent.id, params, { signal });
+      },
+      createNode: (job) => new JobNode(this, job),
+      updateNode: (node, job) => (node.job = job),
+      emptyText: () => (isJobFilterActive(this.filterValue) ? 'No jobs match the filter' : 'No jobs yet'),
     });
+  }
+
+  get list(): PagedList<AgentJob> {
+    return this.jobs.list;
   }
 
   get filter(): JobFilter {
@@ -41,9 +51,7 @@ export class JobsNode implements TreeNode {
 
   /** Drops what is loaded; the next draw reads the first page again. */
   reload(): void {
-    this.list.reset();
-    this.nodes.clear();
-    this.ctx.refresh(this);
+    this.jobs.reload();
   }
 
   /** The jobs shown that are not final: the ones worth refreshing. */
@@ -53,12 +61,8 @@ export class JobsNode implements TreeNode {
 
   /** Puts a newer status of a job into the list and redraws just that job. */
   updateJob(id: string, patch: Partial<AgentJob>): void {
-    const node = this.nodes.get(id);
-    if (!node) return;
-    const next = { ...node.job, ...patch };
-    this.list.replace((job) => job.id === id, next);
-    node.job = next;
-    this.ctx.refresh(node);
+    const node = this.jobs.nodeOf(id);
+    if (node) this.jobs.replace({ ...node.job, ...patch });
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -75,22 +79,9 @@ export class JobsNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
-    const children = await pagedChildren({
-      parent: this,
-      list: this.list,
-      refresher: this.ctx,
-      emptyText: isJobFilterActive(this.filterValue) ? 'No jobs match the filter' : 'No jobs yet',
-      toNode: (job) => this.nodeFor(job),
-    });
+    const children = await this.jobs.children();
     this.ctx.jobsShown(this);
     return children;
-  }
-
-  private nodeFor(job: AgentJob): JobNode {
-    let node = this.nodes.get(job.id);
-    if (node) node.job = job;
-    else this.nodes.set(job.id, (node = new JobNode(this, job)));
-    return node;
   }
 }
 

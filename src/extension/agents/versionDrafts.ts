@@ -1,22 +1,27 @@
 import * as vscode from 'vscode';
 import type { AgentVersion, BaseAgent } from '../../core/client';
+import type { AgentVersionDraft } from '../../core/documents/agentVersionDraft';
+import { sameJson } from '../../core/documents/sameJson';
 import { Schemes } from '../constants';
 import type { Connection } from '../connection/connection';
-import { titleSegment } from '../documents/documentUris';
+import { agentVersionUri, documentTitle, titleSegment } from '../documents/documentUris';
 import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
+import { checkWhileTyping } from '../documents/liveProblems';
+import { saveAsNewVersion, type NewVersionTarget } from '../documents/newVersionSave';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
-import { messageOf } from '../util/errors';
-import { DocumentDiagnostics, problemsSummary } from '../documents/diagnostics';
+import { DocumentDiagnostics } from '../documents/diagnostics';
 import type { AgentsView } from './agentsView';
 
 /**
  * *Create Version…*: a draft JSON document prefilled from a version. Saving it creates the version
- * (the JSON schema gives completion and squiggles meanwhile); problems — ours or the service's field
- * errors — are underlined at their field and the draft stays dirty, nothing lost.
+ * through the shared new-version flow (the JSON schema gives completion and squiggles meanwhile);
+ * problems — ours or the service's field errors — are underlined at their field and the draft stays
+ * dirty, nothing lost. Once created, the tab shows the new version.
  */
 export class VersionDrafts implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-drafts');
+  private readonly checking: vscode.Disposable;
 
   constructor(
     private readonly fs: EditableFileSystem,
@@ -25,6 +30,7 @@ export class VersionDrafts implements vscode.Disposable {
     private readonly log: Log,
   ) {
     fs.addResolver((uri) => this.resolve(uri));
+    this.checking = checkWhileTyping(this.diagnostics, (uri) => draftIds(uri) !== undefined, (text) => loadCore().checkJson(text, loadCore().AgentVersionDraftSchema));
   }
 
   /** Opens a draft of a new version of `agent`, starting from `base`. */
@@ -36,52 +42,53 @@ export class VersionDrafts implements vscode.Disposable {
       await vscode.window.showTextDocument(open, { preview: false });
       return;
     }
-    this.fs.set(uri, this.document(uri, agent.id, `${JSON.stringify(draftFromVersion(base), null, 2)}\n`));
+    this.fs.set(uri, this.document(uri, agent.id, base.id, `${JSON.stringify(draftFromVersion(base), null, 2)}\n`));
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });
   }
 
   /** After a reload the tab is restored: rebuild the draft from the version named in its path. */
   private resolve(uri: vscode.Uri): EditableDocument | undefined {
-    const [kind, sub, agentId, baseId] = uri.path.split('/').filter(Boolean);
-    if (kind !== 'drafts' || sub !== 'agents' || !agentId || !baseId) return undefined;
-    return this.document(uri, agentId, async () => {
-      const version = await this.connection.requireClient().agents.getVersion(agentId, baseId);
-      return `${JSON.stringify(loadCore().draftFromVersion(version), null, 2)}\n`;
-    });
+    const ids = draftIds(uri);
+    if (!ids) return undefined;
+    return this.document(uri, ids.agentId, ids.baseId, async () => `${JSON.stringify(await this.baseDraft(ids.agentId, ids.baseId), null, 2)}\n`);
   }
 
-  private document(uri: vscode.Uri, agentId: string, initial: string | (() => Promise<string>)): EditableDocument {
-    return serviceDocument(initial, (text) => this.save(uri, agentId, text));
+  private async baseDraft(agentId: string, baseId: string): Promise<unknown> {
+    return loadCore().draftFromVersion(await this.connection.requireClient().agents.getVersion(agentId, baseId));
   }
 
-  private async save(uri: vscode.Uri, agentId: string, text: string): Promise<void> {
+  private document(uri: vscode.Uri, agentId: string, baseId: string, initial: string | (() => Promise<string>)): EditableDocument {
+    return serviceDocument(initial, (text) => saveAsNewVersion(uri, text, this.target(uri, agentId, baseId), this.diagnostics));
+  }
+
+  /** The steps of creating an agent version from a draft, for the shared flow. */
+  private target(uri: vscode.Uri, agentId: string, baseId: string): NewVersionTarget<AgentVersionDraft, AgentVersion> {
     const core = loadCore();
-    const check = core.checkJson(text, core.AgentVersionDraftSchema);
-    if (!check.ok) {
-      this.diagnostics.set(uri, text, check.problems);
-      throw new Error(`Not saved: ${problemsSummary(check.problems)} The draft is kept; fix the underlined fields and save again.`);
-    }
-    this.diagnostics.clear(uri);
-    try {
-      const version = await this.connection.requireClient().agents.createVersion(agentId, check.value);
-      this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
-      void this.view.revealVersion(agentId, version.id);
-      void vscode.window.showInformationMessage(`Created version “${version.version_name}” of ${version.base_agent.name}.`);
-    } catch (error) {
-      if (core.isServiceError(error)) {
-        const fieldProblems = core.locateFieldErrors(text, error.fieldErrors);
-        if (fieldProblems.length) this.diagnostics.set(uri, text, fieldProblems);
-        if (error.outcomeUnknown) {
-          void this.view.revealVersion(agentId, undefined);
-          throw new Error(`Not sure whether the version was created: ${error.message} The agent's versions were read again — check them before saving again.`);
-        }
-      }
-      throw new Error(`Not saved: ${messageOf(error)}`);
-    }
+    return {
+      title: documentTitle(uri),
+      check: (text) => core.checkJson(text, core.AgentVersionDraftSchema),
+      unchanged: async (value) => sameJson(value, await this.baseDraft(agentId, baseId)),
+      create: (value) => this.connection.requireClient().agents.createVersion(agentId, value),
+      created: (version) => {
+        this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
+        void this.view.revealVersion(agentId, version.id);
+        this.fs.showAfterSave(uri, agentVersionUri(agentId, version.id, version.base_agent.name, version.version_name));
+        return `Created version “${version.version_name}” of ${version.base_agent.name}.`;
+      },
+      readAgain: () => void this.view.revealVersion(agentId, undefined),
+    };
   }
 
   dispose(): void {
+    this.checking.dispose();
     this.diagnostics.dispose();
   }
+}
+
+/** The agent and base version a draft URI names. */
+function draftIds(uri: vscode.Uri): { agentId: string; baseId: string } | undefined {
+  if (uri.scheme !== Schemes.edit) return undefined;
+  const [kind, sub, agentId, baseId] = uri.path.split('/').filter(Boolean);
+  return kind === 'drafts' && sub === 'agents' && agentId && baseId ? { agentId, baseId } : undefined;
 }

@@ -42,6 +42,12 @@ export function policyVersionEditUri(policyId: string, versionId: string, policy
   return vscode.Uri.from({ scheme: Schemes.edit, path: `/policies/${policyId}/${versionId}/${titleSegment(`${policyName} · ${versionName}`)}.json` });
 }
 
+/** How messages name one of our documents: its tab title in quotes, “Refunds · version 3”. */
+export function documentTitle(uri: vscode.Uri): string {
+  const file = uri.path.split('/').pop() ?? '';
+  return `“${file.replace(/\.json$/, '')}”`;
+}
+
 /** The policy and version an editable policy URI names. */
 export function parsePolicyEditUri(uri: vscode.Uri): { policyId: string; versionId: string } | undefined {
   if (uri.scheme !== Schemes.edit) return undefined;

@@ -9,9 +9,9 @@
  *   operation does not run; with `after: true` it runs first (a write really happens) and only its
  *   answer is replaced or cut, which is how "outcome unknown" and "no duplicates" are tested;
  * - cut during the upload (`reset` when `upload`): the operation sees its body end abruptly;
- * - shaping a success (`truncate`, `malformed`, `wrongTypes`, `huge`, `foreignNext`): the operation
+ * - shaping a success (`truncate`, `malformed`, `wrongTypes`, `huge`, `foreignNext`, `insert`): the operation
  *   runs, and its answer is changed only when it is a 2xx with a JSON body (for `foreignNext`: a page
- *   with a link). Any other answer goes out unchanged and the rule neither counts it as a hit nor
+ *   with a link; for `insert`: a page). Any other answer goes out unchanged and the rule neither counts it as a hit nor
  *   spends one of its `count`.
  */
 
@@ -114,9 +114,21 @@ export interface ForeignNextFault extends FaultScope {
   origin?: string;
 }
 
+/**
+ * A page with one more item in its `results`, as a live service sends when a list shifts while it is
+ * paged or one object belongs to two lists: `item` (any JSON), or without it a copy of the page's item
+ * at index `copy` (default 0: the first), put at index `at` (default: the end). `count` is unchanged.
+ */
+export interface InsertFault extends FaultScope {
+  kind: 'insert';
+  item?: unknown;
+  copy?: number;
+  at?: number;
+}
+
 /** One rule of the fault mode. */
 export type FaultRule =
-  | LatencyFault | StatusFault | ResetFault | TruncateFault | MalformedFault | WrongTypesFault | HugeFault | HtmlFault | ForeignNextFault;
+  | LatencyFault | StatusFault | ResetFault | TruncateFault | MalformedFault | WrongTypesFault | HugeFault | HtmlFault | ForeignNextFault | InsertFault;
 
 export type FaultKind = FaultRule['kind'];
 
@@ -135,6 +147,7 @@ const KIND_KEYS: Record<FaultKind, string[]> = {
   huge: ['field', 'bytes'],
   html: ['status', 'after'],
   foreignNext: ['origin'],
+  insert: ['item', 'copy', 'at'],
 };
 
 /** Checks rules from JSON (an array, or one rule); throws an Error naming the first problem, e.g. `faults[1].rate: ...`. */
@@ -211,6 +224,10 @@ class RuleChecker {
         return this.boolean('after');
       case 'foreignNext':
         return this.origin();
+      case 'insert':
+        if (this.rule.item !== undefined && this.rule.copy !== undefined) throw this.problem('copy', 'give either "item" or "copy", not both');
+        this.number('copy', 0, 10_000, true);
+        return this.number('at', 0, 10_000, true);
       default:
         return undefined;
     }

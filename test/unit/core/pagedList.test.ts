@@ -107,6 +107,12 @@ describe('paged list', () => {
     assert.deepEqual(state.items.map((i) => i.id), [1, 2, 3]);
   });
 
+  it('never shows an item twice when one page repeats it', async () => {
+    const list = new PagedList<Item>(async () => ({ count: 3, results: [{ id: 1 }, { id: 2 }, { id: 1 }, { id: 3 }], nextPage: null }));
+    await list.ensureLoaded();
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [1, 2, 3]);
+  });
+
   it('replaces and removes items in place for edits the user made', async () => {
     const svc = fakeList(3, 50);
     const list = new PagedList(svc.fetch);

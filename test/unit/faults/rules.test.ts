@@ -39,6 +39,8 @@ describe('fault rules', () => {
         [[{ path: '/x/', kind: 'huge', bytes: 1e12 }], /^faults\[0\]\.bytes: expected a whole number from 1 to 104857600/],
         [[{ path: '/x/', kind: 'foreignNext', origin: 'ftp://x' }], /^faults\[0\]\.origin: expected an origin/],
         [[{ path: '/x/', kind: 'foreignNext', origin: 'http://x/with/path' }], /^faults\[0\]\.origin: expected an origin/],
+        [[{ path: '/x/', kind: 'insert', item: {}, copy: 1 }], /^faults\[0\]\.copy: give either "item" or "copy", not both/],
+        [[{ path: '/x/', kind: 'insert', at: -1 }], /^faults\[0\]\.at: expected a whole number from 0 to 10000/],
         [[{ path: '/x/', kind: 'truncate', after: true }], /^faults\[0\]\.after: not an option of a "truncate" fault/],
         [['/x/'], /^faults\[0\]: expected an object/],
       ];
