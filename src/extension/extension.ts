@@ -63,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const editable = new EditableFileSystem();
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(context, connection);
-  const refresher = new RunningJobsRefresher(agents, connection, log);
+  const refresher = new RunningJobsRefresher(agents, watched.watcher, connection, log);
   const policies = new PoliciesView(connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
