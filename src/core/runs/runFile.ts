@@ -1,13 +1,5 @@
 import * as z from 'zod/mini';
 
-/** Run files are JSON documents whose name ends with this (`support-call-qa.agentrun.json`). */
-export const RUN_FILE_SUFFIX = '.agentrun.json';
-
-/** True for a path or URI path naming a run file. */
-export function isRunFilePath(path: string): boolean {
-  return path.toLowerCase().endsWith(RUN_FILE_SUFFIX);
-}
-
 const InputSetSchema = z.record(z.string(), z.unknown()).check(z.describe('One value per input key of the agent version.'));
 
 /**

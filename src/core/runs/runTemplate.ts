@@ -28,9 +28,3 @@ export function runFileText(template: RunTemplate): string {
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
-
-/** A file name for a new run file: the agent's name in lower case with dashes (`support-call-qa.agentrun.json`). */
-export function runFileName(agentName: string, attempt = 1): string {
-  const slug = agentName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'agent';
-  return `${slug}${attempt > 1 ? `-${attempt}` : ''}.agentrun.json`;
-}

@@ -61,6 +61,18 @@ export class JobsNode implements TreeNode {
     this.ctx.refresh(node);
   }
 
+  /**
+   * Shows jobs just started at the top, without reading the list again (no flash). Only into a list
+   * already loaded and not filtered: an unread list reads them from the service anyway, and a filter
+   * may not match them.
+   */
+  prependJobs(jobs: readonly AgentJob[]): boolean {
+    if (this.list.state.kind !== 'loaded' || isJobFilterActive(this.filterValue)) return false;
+    for (const job of [...jobs].reverse()) this.list.prepend(job);
+    this.ctx.refresh(this);
+    return true;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const filtered = isJobFilterActive(this.filterValue);
     const item = new vscode.TreeItem('Jobs', vscode.TreeItemCollapsibleState.Collapsed);
