@@ -172,6 +172,19 @@ describe('Running agents', function () {
     assert.equal(await requests(), 0, 'no run request reached the service');
   });
 
+  it('underlines a missing input and completes input keys from the version\'s definitions (JSON language service)', async () => {
+    const agent = await agentNamed('Support Call QA');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.runs.runAgent', agent);
+    const text = `${JSON.stringify({ agent: agent.agent.id, inputs: { transcript: 'Agent: hi' } }, null, 2)}\n`;
+    await replaceText(uri, text);
+    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => /language/.test(d.message)), 'the schema to underline the missing "language"');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const inside = doc.positionAt(text.indexOf('"transcript"'));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, inside);
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.some((l) => l.includes('language')), `completion offers "language": ${labels.join(', ')}`);
+  });
+
   it('does not send a run again when its answer was lost, and reads the jobs list again', async () => {
     const api = await workbench();
     const agent = await agentNamed('Chat Escalation Detector');

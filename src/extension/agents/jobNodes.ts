@@ -54,9 +54,12 @@ export class JobsNode implements TreeNode {
   /** Puts a newer status of a job into the list and redraws just that job. */
   updateJob(id: string, patch: Partial<AgentJob>): void {
     const node = this.nodes.get(id);
-    if (!node) return;
-    const next = { ...node.job, ...patch };
+    const current = node?.job ?? this.list.loadedItems.find((job) => job.id === id);
+    if (!current) return;
+    const next = { ...current, ...patch };
     this.list.replace((job) => job.id === id, next);
+    // A row not drawn yet takes the new state when it is drawn.
+    if (!node) return;
     node.job = next;
     this.ctx.refresh(node);
   }

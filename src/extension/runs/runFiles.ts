@@ -43,7 +43,10 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
     this.register(vscode.workspace.onDidOpenTextDocument((doc) => this.schedule(doc, 0)));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, 400)));
     this.register(vscode.workspace.onDidSaveTextDocument((doc) => this.schedule(doc, 0)));
-    this.register(vscode.window.onDidChangeWindowState((state) => state.focused && this.recheckOpen()));
+    this.register(vscode.window.onDidChangeWindowState((state) => {
+      // Files on disk may have come or gone meanwhile.
+      if (state.focused) this.recheckOpen();
+    }));
     this.register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
     this.recheckOpen();
   }
@@ -61,14 +64,14 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
       if (!(error instanceof UnknownTargetError)) throw error;
       this.refuse(source, [this.problemAt(source.text, error.field, error.message)]);
     }
-    const checked = await core.checkRun(source.text, file, target!.definitions, { baseDir: baseDirOf(source.uri), fileKind });
+    const checked = await core.checkRun(source.text, file, target.definitions, { baseDir: baseDirOf(source.uri), fileKind });
     const problems = [...checked.problems];
-    if (checked.plan?.batch && checked.plan.versionId && checked.plan.versionId !== target!.agent.current_version_id) {
-      problems.push(this.problemAt(source.text, 'version', `a batch runs the agent's current version: remove "version" to run ${target!.agent.name}'s current version, or run the input sets one at a time`));
+    if (checked.plan?.batch && checked.plan.versionId && checked.plan.versionId !== target.agent.current_version_id) {
+      problems.push(this.problemAt(source.text, 'version', `a batch runs the agent's current version: remove "version" to run ${target.agent.name}'s current version, or run the input sets one at a time`));
     }
     this.show(source, problems);
     if (!checked.plan || problems.some((p) => p.severity !== 'warning')) this.refuse(source, problems, true);
-    return { plan: checked.plan!, target: target!, problems };
+    return { plan: checked.plan!, target, problems };
   }
 
   /** Shows the service's field errors of a refused run at their fields; false when it named none. */
