@@ -185,6 +185,23 @@ describe('Running agents', function () {
     assert.ok(labels.some((l) => l.includes('language')), `completion offers "language": ${labels.join(', ')}`);
   });
 
+  it('shows the service\'s refusal at the field it names, and keeps the run file', async () => {
+    const api = await workbench();
+    const agent = await agentNamed('Support Call QA');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.runs.runAgent', agent);
+    const text = (await vscode.workspace.openTextDocument(uri)).getText();
+    await sandbox.faults.set([{ kind: 'status', status: 400, body: { language: ['Not a language this agent knows.'] }, path: RUN_PATHS, count: 1 }]);
+    assert.equal(await runFile(uri), undefined);
+    const marked = api.runFiles.diagnostics.get(uri).find((d) => /Not a language/.test(d.message));
+    assert.ok(marked, 'the field error is underlined');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(doc.getText(marked.range), '"language"');
+    assert.equal(doc.getText(), text);
+    await sandbox.faults.set([{ kind: 'status', status: 403, body: { detail: 'Insufficient credits to start a new job' }, path: RUN_PATHS, count: 1 }]);
+    assert.equal(await runFile(uri), undefined, 'no credits: not run');
+    assert.equal(doc.getText(), text);
+  });
+
   it('does not send a run again when its answer was lost, and reads the jobs list again', async () => {
     const api = await workbench();
     const agent = await agentNamed('Chat Escalation Detector');
