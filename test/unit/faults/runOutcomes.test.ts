@@ -2,18 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type RequestEvent, ServiceClient, type ServiceError } from '../../../src/core/client';
+import { type RequestEvent, ServiceClient } from '../../../src/core/client';
 import { DEMO_LOOP_AGENT_ID } from '../../../src/sandbox/seed/demoLoop';
 import { type TestSandbox, startTestSandbox } from '../sandbox/helpers';
-
-async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected the call to fail');
-}
+import { failureOf } from './support';
 
 /** Runs under faults: a lost answer is never followed by a second run, and the jobs list shows what happened. */
 describe('sandbox fault mode: runs whose answer is lost', () => {
@@ -61,5 +53,13 @@ describe('sandbox fault mode: runs whose answer is lost', () => {
     t.sandbox.clearFaults();
     assert.equal(await jobCount(), before);
     assert.deepEqual(t.logs.filter((line) => line.startsWith('sandbox: error')), []);
+  });
+
+  it('can answer a run as the live service does when credits run out, and the client says so in one sentence', async () => {
+    t.sandbox.setFaults([{ path: '/v1/agents/run/*/async/', method: 'POST', kind: 'status', status: 403, body: { detail: 'Insufficient credits to start a new job' } }]);
+    const error = await failureOf(client.agents.run(DEMO_LOOP_AGENT_ID, { inputs: { transcript: 'x', language: 'en' } }));
+    assert.equal(error.status, 403);
+    assert.equal(error.outcomeUnknown, false);
+    assert.equal(error.message, 'Insufficient credits to start a new job.');
   });
 });
