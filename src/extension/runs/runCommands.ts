@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BaseAgent, CancelAllJobs } from '../../core/client';
-import { isActiveStatus } from '../../core/jobStatus';
+import { JobStatus, isActiveStatus, jobStatusName } from '../../core/jobStatus';
 import type { JobWatcher } from '../../core/jobWatch';
 import { isRunFilePath } from '../../core/runs/runFilePath';
 import { AgentNode, VersionNode } from '../agents/agentNodes';
@@ -108,11 +108,17 @@ async function cancelJob(view: AgentsView, connection: Connection, watcher: JobW
   const agentId = ref.agentId ?? watcher.jobs().find((j) => j.id === jobId)?.agentId;
   const client = connection.requireClient();
   await client.jobs.cancel(jobId);
-  const [status] = await client.jobs.statuses([jobId]);
+  const [status] = await statusesAfterCancel(connection, [jobId]);
   if (status && agentId) view.patchJobs(agentId, [{ id: jobId, status_code: status.status, ...(status.last_updated_at ? { last_updated_at: status.last_updated_at } : {}) }]);
   void watcher.refreshNow();
-  const still = status && isActiveStatus(status.status);
-  vscode.window.setStatusBarMessage(still ? '$(circle-slash) Cancel asked; the job has not stopped yet' : '$(circle-slash) Job cancelled', 5000);
+  const word = !status
+    ? 'Cancel sent'
+    : status.status === JobStatus.CANCELLED
+      ? 'Job cancelled'
+      : isActiveStatus(status.status)
+        ? 'Cancel sent; the job has not stopped yet'
+        : `The job had already ended: ${jobStatusName(status.status)}`;
+  vscode.window.setStatusBarMessage(`$(circle-slash) ${word}`, 5000);
   return status?.status;
 }
 
@@ -135,8 +141,17 @@ async function cancelAll(view: AgentsView, connection: Connection, watcher: JobW
   void vscode.window.showInformationMessage(`Asked the service to cancel ${count} running job${count === 1 ? '' : 's'} of ${agent.name}.${result.note ? ` ${result.note}` : ''}`);
   // The rows and the watched jobs show what the service has now, not what we hope.
   const ids = [...new Set([...view.activeJobsOf(agent.id).map((j) => j.id), ...watcher.jobs().filter((j) => j.agentId === agent.id).map((j) => j.id)])];
-  const statuses = await client.jobs.statuses(ids);
+  const statuses = await statusesAfterCancel(connection, ids);
   view.patchJobs(agent.id, statuses.map((s) => ({ id: s.id, status_code: s.status, ...(s.last_updated_at ? { last_updated_at: s.last_updated_at } : {}) })));
   void watcher.refreshNow();
   return result;
+}
+
+/** The statuses after a cancel; the cancel itself is done, so a failed read only leaves the rows to the next poll. */
+async function statusesAfterCancel(connection: Connection, ids: string[]): Promise<Array<{ id: string; status: number; last_updated_at?: string | null }>> {
+  try {
+    return await connection.requireClient().jobs.statuses(ids);
+  } catch {
+    return [];
+  }
 }
