@@ -73,9 +73,11 @@ async function runOnFiles(view: AgentsView, runner: Runner, targets: RunTargets,
   const core = loadCore();
   const fileInputs = target.definitions.filter((d) => core.inputKind(d) === 'file');
   if (!fileInputs.length) throw new Error(`${agent.name} takes no file inputs (it takes ${target.definitions.map((d) => `${d.key} (${d.data_type ?? 'text'})`).join(', ') || 'no inputs'}).`);
-  const key = fileInputs.length === 1 ? fileInputs[0]!.key : await pickFileInput(fileInputs);
+  const [only] = fileInputs;
+  const key = only && fileInputs.length === 1 ? only.key : await pickFileInput(fileInputs);
   const inputsFor = (file: vscode.Uri): Record<string, unknown> => ({ [key]: vscode.workspace.asRelativePath(file, false) });
-  if (files.length === 1) return runner.open({ agent, version: target.version, pinVersion: false, inputs: inputsFor(files[0]!) });
+  const [single] = files;
+  if (single && files.length === 1) return runner.open({ agent, version: target.version, pinVersion: false, inputs: inputsFor(single) });
   const others = target.definitions.filter((d) => d.key !== key).map((d) => `${d.key} = ${JSON.stringify(d.example ?? '')}`);
   const go = `Start ${files.length} Jobs`;
   const answer = await vscode.window.showInformationMessage(

@@ -55,8 +55,8 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
   async check(source: RunSource, fresh: boolean): Promise<CheckedRun> {
     const core = loadCore();
     const parsed = core.parseRunFile(source.text);
-    if (!parsed.file) this.refuse(source, parsed.problems);
-    const file = parsed.file!;
+    const file = parsed.file;
+    if (!file) this.refuse(source, parsed.problems);
     let target: ResolvedTarget;
     try {
       target = await this.targets.resolve(file.agent, file.version, fresh);
@@ -70,8 +70,8 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
       problems.push(this.problemAt(source.text, 'version', `a batch runs the agent's current version: remove "version" to run ${target.agent.name}'s current version, or run the input sets one at a time`));
     }
     this.show(source, problems);
-    if (!checked.plan || problems.some((p) => p.severity !== 'warning')) this.refuse(source, problems, true);
-    return { plan: checked.plan!, target, problems };
+    if (!checked.plan || problems.some((p) => p.severity !== 'warning')) return this.refuse(source, problems, true);
+    return { plan: checked.plan, target, problems };
   }
 
   /** Shows the service's field errors of a refused run at their fields; false when it named none. */
