@@ -136,3 +136,16 @@ export const DocumentCommands = {
   /** Ctrl+S in one of them: the new-version flow, then VS Code's save. */
   saveAsNewVersion: 'agentWorkbench.documents.saveAsNewVersion',
 } as const;
+/** Running agents: run files, runs from the Agents view and the Explorer, cancelling jobs. */
+export const RunCommands = {
+  runAgent: 'agentWorkbench.runs.runAgent',
+  runVersion: 'agentWorkbench.runs.runVersion',
+  newRunFile: 'agentWorkbench.runs.newRunFile',
+  runFile: 'agentWorkbench.runs.runFile',
+  runOnFiles: 'agentWorkbench.runs.runOnFiles',
+  cancelJob: 'agentWorkbench.jobs.cancel',
+  cancelAllJobs: 'agentWorkbench.agents.cancelAllJobs',
+} as const;
+
+/** The run-file JSON schema, generated from the input definitions of the agents run files name. */
+export const RUN_SCHEMA_URI = 'agent-workbench-schema:/agent-run.schema.json';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BaseAgent, ListAgentsParams } from '../../core/client';
+import type { AgentJob, BaseAgent, ListAgentsParams } from '../../core/client';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import type { Connection } from '../connection/connection';
 import { ContextKeys, StateKeys, Views } from '../constants';
@@ -80,6 +80,27 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
       // The versions below are still re-read; the agent row keeps its last known state.
     }
     await this.reveal(await node.versions.reloadAndFind(versionId), { select: true, focus: false, expand: true });
+  }
+
+  /** Jobs just started: at the top of the agent's Jobs list at once, when that list is loaded. */
+  showStartedJobs(agentId: string, jobs: readonly AgentJob[]): boolean {
+    return this.agents.nodeOf(agentId)?.jobs.prependJobs(jobs) ?? false;
+  }
+
+  /** Newer statuses of jobs shown under an agent (after a cancel), each row redrawn alone. */
+  patchJobs(agentId: string, patches: ReadonlyArray<{ id: string } & Partial<AgentJob>>): void {
+    const jobs = this.agents.nodeOf(agentId)?.jobs;
+    for (const { id, ...patch } of patches) jobs?.updateJob(id, patch);
+  }
+
+  /** The running jobs shown under an agent. */
+  activeJobsOf(agentId: string): AgentJob[] {
+    return this.agents.nodeOf(agentId)?.jobs.activeJobs() ?? [];
+  }
+
+  /** Reads an agent's jobs again (after a run whose outcome is unknown). */
+  reloadJobs(agentId: string): void {
+    this.agents.nodeOf(agentId)?.jobs.reload();
   }
 
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */
