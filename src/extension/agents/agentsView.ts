@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BaseAgent, ListAgentsParams } from '../../core/client';
+import type { BaseAgent } from '../../core/client';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import { PagedList } from '../../core/pagedList';
 import type { Connection } from '../connection/connection';
@@ -29,7 +29,7 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
   ) {
     super(Views.agents, connection);
     this.filterValue = context.workspaceState.get<AgentFilter>(StateKeys.agentFilter) ?? {};
-    this.list = new PagedList((page, signal) => this.client().agents.list({ ...agentListParams(this.filterValue, this.pageSize()), page } as ListAgentsParams, { signal }));
+    this.list = new PagedList((page, signal) => this.client().agents.list({ ...agentListParams(this.filterValue, this.pageSize()), page }, { signal }));
     this.register(this.shownJobs);
     this.describe();
   }

@@ -89,7 +89,7 @@ export class Connection extends Disposable {
       organizationId: info.organizationId,
       token,
       timeoutMs: requestTimeoutMs(),
-      userAgent: `agent-workbench/${this.context.extension.packageJSON.version as string} vscode/${vscode.version}`,
+      userAgent: `agent-workbench/${(this.context.extension.packageJSON as { version: string }).version} vscode/${vscode.version}`,
       onRequest: (e) => {
         const line = `${e.method} ${e.path} → ${e.status ?? e.error ?? 'no answer'} in ${Math.round(e.durationMs)} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
         if (e.error || (e.status ?? 0) >= 400) this.log.warn(line);

@@ -225,7 +225,7 @@ class RuleChecker {
     } catch {
       url = undefined;
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== String(origin).replace(/\/$/, '')) {
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || typeof origin !== 'string' || url.origin !== origin.replace(/\/$/, '')) {
       throw this.problem('origin', 'expected an origin such as "http://proxy.example:8443"');
     }
   }

@@ -151,7 +151,7 @@ describe('service client: retries', () => {
 
   it('asks a token function again for every attempt and never reports the token', async () => {
     let asked = 0;
-    const refreshing = clientFor(service, { token: async () => `${TOKEN}-${++asked}`, onRequest: (e) => events.push(e) });
+    const refreshing = clientFor(service, { token: () => Promise.resolve(`${TOKEN}-${++asked}`), onRequest: (e) => events.push(e) });
     try {
       failFirst(1, (res) => text(res, 502, ''));
       await refreshing.agents.get('a1');

@@ -180,8 +180,11 @@ describe('job watcher timing', () => {
     let calls = 0;
     const watcher = new JobWatcher(
       {
-        statuses: async (jobIds) => (calls++, jobIds.map((id) => ({ id, status: JobStatus.STARTED }))),
-        status: async () => ({ status: JobStatus.STARTED }),
+        statuses: (jobIds) => {
+          calls++;
+          return Promise.resolve(jobIds.map((id) => ({ id, status: JobStatus.STARTED })));
+        },
+        status: () => Promise.resolve({ status: JobStatus.STARTED }),
       },
       { intervalMs: 1000 },
     );
