@@ -10,10 +10,10 @@ import type { Connection } from './connection';
  * asks to change them), then for the token in a password input, which stays open with the problem
  * shown until the service accepts the token. Only then is it stored.
  */
-export async function signIn(connection: Connection, given?: { baseUrl: string; organizationId: string; token: string }): Promise<boolean> {
+export async function signIn(connection: Connection, given?: { baseUrl: string; organizationId: string; token: string }, options: { askService?: boolean } = {}): Promise<boolean> {
   if (given) return signInWith(connection, given);
   const settings = readConnectionSettings();
-  let target = settings.baseUrl && settings.organizationId ? { baseUrl: settings.baseUrl, organizationId: settings.organizationId } : undefined;
+  let target = settings.baseUrl && settings.organizationId && !options.askService ? { baseUrl: settings.baseUrl, organizationId: settings.organizationId } : undefined;
   for (;;) {
     target ??= await askService(settings.baseUrl, settings.organizationId);
     const token = await askToken(connection, target);
