@@ -173,6 +173,6 @@ describe('Query results grid', function () {
     const scroll = await api.results.measureScroll(queryId);
     recordFigures('resultsGrid.open100k', { rows: 100_000, columns: width, ...timings, scroll });
     assert.ok(scroll.reachedEnd, 'the last row was painted');
-    assert.ok((timings.firstRowsMs ?? Infinity) < 10_000);
+    // How long it took is recorded with the figures above and judged by `npm run bench`, never asserted here.
   });
 });

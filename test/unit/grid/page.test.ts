@@ -178,7 +178,11 @@ describe('the results grid page', function () {
     await grid.page.mouse.move(handle.x + 84, handle.y + 4, { steps: 4 });
     await grid.page.mouse.up();
     const width = (await grid.page.locator('.col-header').first().boundingBox())!.width;
-    await new Promise((r) => setTimeout(r, 500));
+    // Reload only once the page has kept both the scroll position and the new width (as VS Code would).
+    await grid.page.waitForFunction((top) => {
+      const state = JSON.parse(sessionStorage.getItem('vscode-state') ?? 'null') as { scroll?: Record<string, { top: number }>; widths?: Record<string, number[]> } | null;
+      return Object.values(state?.scroll ?? {}).some((s) => s.top === top) && Object.keys(state?.widths ?? {}).length > 0;
+    }, 500 * 23);
     await grid.reload();
     // The extension sends the same state again after a reload; VS Code kept the page's own state.
     await showResults(grid, load, [result]);

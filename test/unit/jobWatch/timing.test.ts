@@ -188,8 +188,16 @@ describe('job watcher timing', () => {
       },
       { intervalMs: 1000 },
     );
+    // Waits for the first poll's answer to arrive (an event), not for a guessed time.
+    const polled = new Promise<void>((resolve) => {
+      const subscription = watcher.onDidChange(() => {
+        if (watcher.jobs()[0]?.status !== JobStatus.STARTED) return;
+        subscription.dispose();
+        resolve();
+      });
+    });
     watcher.watch({ id: 'a' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await polled;
     assert.equal(calls, 1);
     assert.equal(watcher.jobs()[0]?.status, JobStatus.STARTED);
     watcher.dispose();
