@@ -10,6 +10,7 @@ describe('Accounts and Getting Started', () => {
     const { workbench, sandbox } = session();
     assert.ok(sandbox);
     const host = new URL(sandbox.baseUrl).host;
+    await workbench.openActivity('Agent Workbench');
     await workbench.waitForStatusBarText(host);
     await workbench.page.locator('.activitybar [aria-label^="Accounts"]').first().click();
     const account = workbench.page.getByRole('menuitem', { name: new RegExp(`${host.replace(/[.]/g, '\\.')}.*Agent Workbench`) });
@@ -24,7 +25,7 @@ describe('Accounts and Getting Started', () => {
 
   it('offers a walkthrough with a button per step, and marks the connect step done when connected', async () => {
     const { workbench } = session();
-    await workbench.runCommand('Welcome: Open Walkthrough');
+    await workbench.runCommand('Welcome: Open Walkthrough...');
     await workbench.answerInput('Get Started with Agent Workbench');
     const page = workbench.page.locator('.gettingStartedContainer');
     await page.getByText('Connect, or start the local sandbox').first().waitFor({ timeout: 30_000 });
