@@ -133,5 +133,5 @@ export class PagedList<T> {
 }
 
 function keyOf(item: unknown): unknown {
-  return typeof item === 'object' && item !== null && 'id' in item ? (item).id : item;
+  return typeof item === 'object' && item !== null && 'id' in item ? item.id : item;
 }

@@ -25,9 +25,10 @@ async function payloadTraces(workbench: Workbench): Promise<string[]> {
     const where = frame === workbench.page.mainFrame() ? 'the workbench page' : `frame ${frame.url().slice(0, 120)}`;
     const elements = (await frame.locator('img[src="x"], svg[onload]').count()) + (await frame.locator('script', { hasText: 'pwned' }).count());
     if (elements > 0) traces.push(`${elements} payload element(s) in ${where}`);
-    // A frame that goes away meanwhile (a webview reloading) has nothing to report.
+    // A frame that goes away meanwhile (a webview reloading) has nothing to report. The whole title,
+    // not a part of it: the window title shows the hostile names themselves, as text.
     const title = await frame.evaluate(() => document.title).catch(() => '');
-    if (title.includes('pwned')) traces.push(`a payload set the title of ${where}`);
+    if (title === 'pwned') traces.push(`a payload set the title of ${where}`);
   }
   return traces;
 }
