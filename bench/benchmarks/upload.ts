@@ -57,7 +57,7 @@ function curlUpload(sandbox: Sandbox, datasetId: string, file: string): Promise<
     child.on('close', (code) => {
       const [status, seconds] = out.trim().split(/\s+/).slice(-2).map(Number);
       if (code !== 0 || status !== 201) reject(new Error(`curl exited ${code}: ${out}`));
-      else resolve({ status: status as number, ms: (seconds as number) * 1000 });
+      else resolve({ status: status, ms: (seconds as number) * 1000 });
     });
   });
 }

@@ -34,7 +34,7 @@ export function renderJobReport(job: AgentJob, agentName: string): string {
     out.push('| Time | Status | Count | Error |', '| --- | --- | --- | --- |');
     for (const e of job.status_events) out.push(`| ${dateTime(e.timestamp)} | ${jobStatusName(e.status_code)} | ${e.count ?? ''} | ${cell(e.error_message ?? '')} |`);
     out.push('');
-    for (const e of job.status_events.filter((x) => x.error_details && Object.keys(x.error_details as object).length)) {
+    for (const e of job.status_events.filter((x) => x.error_details && Object.keys(x.error_details).length)) {
       out.push(`Error details at ${dateTime(e.timestamp)}:`, '', block(JSON.stringify(e.error_details, null, 2), 'json'), '');
     }
   }

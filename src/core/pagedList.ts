@@ -138,5 +138,5 @@ export class PagedList<T> {
 }
 
 function keyOf(item: unknown): unknown {
-  return typeof item === 'object' && item !== null && 'id' in item ? (item as { id: unknown }).id : item;
+  return typeof item === 'object' && item !== null && 'id' in item ? item.id : item;
 }

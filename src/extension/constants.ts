@@ -8,6 +8,7 @@ export const Commands = {
   stopSandbox: 'agentWorkbench.stopSandbox',
   showLog: 'agentWorkbench.showLog',
   showConnectionMenu: 'agentWorkbench.showConnectionMenu',
+  switchConnection: 'agentWorkbench.switchConnection',
 } as const;
 
 /** Commands used by tree nodes themselves (hidden from the palette). */
@@ -100,21 +101,31 @@ export const ContextKeys = {
   connected: 'agentWorkbench.connected',
   sandboxRunning: 'agentWorkbench.sandboxRunning',
   sandboxStarting: 'agentWorkbench.sandboxStarting',
+  /** True while signed out because the service stopped accepting the token (401): the views ask to sign in again. */
+  signInExpired: 'agentWorkbench.signInExpired',
   agentsFiltered: 'agentWorkbench.agents.filtered',
   policiesFiltered: 'agentWorkbench.policies.filtered',
   datasetsFiltered: 'agentWorkbench.datasets.filtered',
 } as const;
 
-/** Keys in `globalState` (never secrets). */
+/** Keys in `globalState` (never secrets), and `workspaceState` where marked. */
 export const StateKeys = {
-  sandboxConnection: 'agentWorkbench.sandbox.connection',
-  settingsBeforeSandbox: 'agentWorkbench.sandbox.previousSettings',
+  /** Written by versions before 0.2, which put the sandbox into the user settings: read once to put them back. */
+  legacySandboxConnection: 'agentWorkbench.sandbox.connection',
+  legacySettingsBeforeSandbox: 'agentWorkbench.sandbox.previousSettings',
+  /** `workspaceState`: this window was working in the local sandbox (offered again after a restart). */
+  sandboxInWindow: 'agentWorkbench.sandbox.usedInWindow',
+  /** The connections signed in to (service URL + organization), for switching. */
+  connections: 'agentWorkbench.connections',
   agentFilter: 'agentWorkbench.agents.filter',
   watchedJobs: 'agentWorkbench.jobs.watched',
   recentDatasets: 'agentWorkbench.datasets.recent',
   policySearch: 'agentWorkbench.policies.search',
   datasetSearch: 'agentWorkbench.datasets.search',
 } as const;
+
+/** The authentication provider (Accounts menu) and its label. */
+export const AuthProvider = { id: 'agent-workbench', label: 'Agent Workbench' } as const;
 
 /** Secrets are keyed by the service's origin, so a token is only ever used with the origin it was given for. */
 export const tokenSecretKey = (origin: string): string => `agentWorkbench.token:${origin}`;

@@ -4,7 +4,9 @@ import { AgentsView } from './agents/agentsView';
 import { onOutcomeUnknown } from './commands/commandRunner';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { Connection } from './connection/connection';
+import { AccountsProvider } from './connection/accountsProvider';
 import { applyProvisionedConnection } from './connection/provisioning';
+import type { SavedConnections } from './connection/savedConnections';
 import { TEST_API_ENV } from './constants';
 import { EditableFileSystem } from './documents/editableFileSystem';
 import { registerSaveCommand } from './documents/saveCommand';
@@ -45,6 +47,8 @@ export interface AgentWorkbenchApi {
   logUri: vscode.Uri;
   connection: Connection;
   sandbox: LocalSandbox;
+  accounts: AccountsProvider;
+  savedConnections: SavedConnections;
   agents: AgentsView;
   drafts: VersionDrafts;
   watched: JobWatchStatusBar;
@@ -64,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const log = new Log();
   const connection = new Connection(context, log);
   sandbox = new LocalSandbox(context, connection, log);
+  const accounts = new AccountsProvider(context, connection, sandbox, log);
   const agents = new AgentsView(context, connection);
   const documents = new ServiceDocuments(connection);
   const editable = new EditableFileSystem();
@@ -90,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     log,
     connection,
     sandbox,
+    accounts,
     agents,
     documents,
     editable,
@@ -115,9 +121,15 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerRunCommands(agents, connection, runner, runTargets, watched.watcher, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
-  void connection.refresh().then(() => applyProvisionedConnection(connection, log));
+  const local = sandbox;
+  void local
+    .repairLegacySettings()
+    .then(() => connection.refresh())
+    .then(() => applyProvisionedConnection(connection, log))
+    .then(() => local.offerRestartAfterReload())
+    .catch((error: unknown) => log.error('Connecting at start failed', error));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

@@ -101,7 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       setFaults: (rules) => faults.book.set(rules),
       clearFaults: () => faults.book.clear(),
       faultReport: () => faults.book.report(),
-      close: once(() => stop(server, app, store.close)),
+      close: once(() => stop(server, app, () => store.close())),
     };
   } catch (error) {
     store.close();

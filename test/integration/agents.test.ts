@@ -3,7 +3,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AgentNode, VersionNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
-import type { EmptyNode, ErrorNode, LoadMoreNode } from '../../src/extension/tree/messageNodes';
 import { is, agentChildren, connect, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 /** The agent of that name, loading more pages when it is not on the first one (as a user would). */
@@ -65,7 +64,7 @@ describe('Agents view', function () {
     const api = await workbench();
     await vscode.commands.executeCommand('agentWorkbench.agents.search', 'refund');
     const found = (await agentChildren()).filter((n) => is(n, 'agent'));
-    assert.deepEqual(found.map((n) => (n as AgentNode).agent.name), ['Refund Request Reviewer']);
+    assert.deepEqual(found.map((n) => (n).agent.name), ['Refund Request Reviewer']);
     assert.match(api.agents.treeView.description ?? '', /“refund”/);
     await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
     assert.doesNotMatch(api.agents.treeView.description ?? '', /refund/);

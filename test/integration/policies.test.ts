@@ -108,7 +108,7 @@ describe('Policies', function () {
     const content = JSON.parse(editor.document.getText()) as { instructions?: string };
     content.instructions = `${content.instructions ?? ''}\nAlways quote the customer.`;
     await replaceText(editor, JSON.stringify(content, null, 2));
-    const prompts = await answer({ versionName: async () => 'quote the customer' });
+    const prompts = await answer({ versionName: () => Promise.resolve('quote the customer') });
     try {
       assert.equal(await editor.document.save(), true);
     } finally {
@@ -178,7 +178,7 @@ describe('Policies', function () {
     await client.policies.createVersion(base.policyId, { content: { instructions: 'someone else' }, version_name: 'their change', base_version_id: base.versionId });
     await replaceText(editor, JSON.stringify({ instructions: 'my change' }, null, 2));
 
-    const cancel = await answer({ conflict: async () => undefined });
+    const cancel = await answer({ conflict: () => Promise.resolve(undefined) });
     try {
       assert.equal(await editor.document.save(), false);
     } finally {
@@ -187,7 +187,7 @@ describe('Policies', function () {
     assert.deepEqual(cancel.asked.map((q) => q.split(':')[0]), ['versionName', 'conflict'], 'the newer version is looked for after the last question');
     assert.equal(editor.document.isDirty, true, 'cancelling keeps the edit');
 
-    const anyway = await answer({ conflict: async () => 'anyway' });
+    const anyway = await answer({ conflict: () => Promise.resolve('anyway' as const) });
     try {
       assert.equal(await editor.document.save(), true);
     } finally {

@@ -16,6 +16,7 @@ export function titleSegment(text: string): string {
   const lookAlike: Record<string, string> = { '/': '∕', '\\': '⧵', ':': '꞉', '*': '∗', '?': '？', '"': '”', '<': '‹', '>': '›', '|': '∣' };
   const cleaned = text
     .replace(/[\\/:*?"<>|]/g, (c) => lookAlike[c] ?? '-')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a tab title cannot show
     .replace(/[\u0000-\u001f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

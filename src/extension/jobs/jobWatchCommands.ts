@@ -44,7 +44,7 @@ const cancelButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 
 type Item = vscode.QuickPickItem & { job?: WatchedJob; action?: () => void };
 
-async function showWatchedJobs(bar: JobWatchStatusBar): Promise<void> {
+function showWatchedJobs(bar: JobWatchStatusBar): void {
   const watcher = bar.watcher;
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = 'Watched Jobs';

@@ -31,6 +31,11 @@ export interface FaultScope {
   seed?: number;
   /** Applies to the next `count` matching requests only, then is spent (default: no end). */
   count?: number;
+  /**
+   * Only requests bearing this token (`Authorization: Bearer <token>`). With `status: 401` it revokes
+   * one user's token while the others keep working, as a service does when a token expires.
+   */
+  token?: string;
 }
 
 /** Waits `ms` before the operation runs. Latency rules add up, and combine with one other rule. */
@@ -136,7 +141,7 @@ export type FaultKind = FaultRule['kind'];
 export const MAX_HUGE_BYTES = 100 * 1024 * 1024;
 const MAX_LATENCY_MS = 600_000;
 
-const SCOPE_KEYS = ['path', 'method', 'rate', 'seed', 'count', 'kind'];
+const SCOPE_KEYS = ['path', 'method', 'rate', 'seed', 'count', 'token', 'kind'];
 const KIND_KEYS: Record<FaultKind, string[]> = {
   latency: ['ms'],
   status: ['status', 'retryAfter', 'body', 'after'],
@@ -197,6 +202,7 @@ class RuleChecker {
     this.number('rate', 0, 1);
     this.number('seed', 0, 2 ** 32 - 1, true);
     this.number('count', 1, Number.MAX_SAFE_INTEGER, true);
+    this.optionalString('token', /^\S+$/);
   }
 
   kindOptions(kind: FaultKind): void {
@@ -242,7 +248,7 @@ class RuleChecker {
     } catch {
       url = undefined;
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== String(origin).replace(/\/$/, '')) {
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || typeof origin !== 'string' || url.origin !== origin.replace(/\/$/, '')) {
       throw this.problem('origin', 'expected an origin such as "http://proxy.example:8443"');
     }
   }

@@ -223,7 +223,7 @@ export class GridRenderer {
     let j = 0;
     for (let col = columns.first; col <= columns.last; col++, j++) {
       const cell = slot.cells[j] ?? this.addCell(slot);
-      const selected = inRows && col >= (range as CellRange).left && col <= (range as CellRange).right;
+      const selected = inRows && col >= (range).left && col <= (range).right;
       this.paintCell(cell, store, row, col, selected, position);
     }
     for (; j < slot.cells.length; j++) (slot.cells[j] as CellSlot).el.hidden = true;

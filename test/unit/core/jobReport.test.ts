@@ -19,7 +19,7 @@ const job = (over: Partial<AgentJob> = {}): AgentJob =>
     metadata: { customer: 'acme' },
     cost: 0.12,
     ...over,
-  }) as AgentJob;
+  });
 
 describe('job report', () => {
   it('shows status, inputs, events, evaluation, review and metadata of a job', () => {

@@ -84,6 +84,14 @@ describe('fault rules', () => {
       assert.deepEqual(book.report().map((r) => [r.hits, r.remaining]), [[2, 0]]);
     });
 
+    it('applies a rule scoped to a token only to requests bearing that token', () => {
+      const book = new FaultBook(readFaultRules([{ path: '/v1/**', kind: 'status', status: 401, token: 'revoked-token' }]));
+      assert.equal(book.plan('GET', '/v1/agents/', 'revoked-token')?.fault?.rule.kind, 'status');
+      assert.equal(book.plan('GET', '/v1/agents/', 'other-token'), undefined);
+      assert.equal(book.plan('GET', '/v1/agents/'), undefined, 'no token');
+      assert.throws(() => readFaultRules({ path: '/v1/**', kind: 'status', status: 401, token: 'has space' }), /token/);
+    });
+
     it('adds up latencies and applies the first other rule that matches', () => {
       const book = new FaultBook([
         { path: '/**', kind: 'latency', ms: 100 },
