@@ -25,7 +25,7 @@ export function tableNameProblem(name: string): string | undefined {
 /** A table name suggested for a file: its base name made into a valid name (`Sales 2025.csv` → `sales_2025`). */
 export function suggestTableName(fileName: string): string {
   const base = fileName.replace(/\.[^.]*$/, '').toLowerCase();
-  let name = base.normalize('NFKD').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').replace(/_{2,}/g, '_');
+  let name = base.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').replace(/_{2,}/g, '_');
   if (!name) name = 'table';
   if (/^[0-9]/.test(name)) name = `t_${name}`;
   return name.slice(0, TABLE_NAME_MAX);

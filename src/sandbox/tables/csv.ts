@@ -16,6 +16,8 @@ export class CsvReader {
   private quoteSeen = false;
   private lastWasCr = false;
   private started = false;
+  /** The record being read had a quoted field (`""` alone on a line is a record, a blank line is not). */
+  private quotedRecord = false;
   /** The 1-based line where the record being read began, for messages. */
   line = 1;
 
@@ -44,6 +46,7 @@ export class CsvReader {
         if (this.quoteSeen) this.field += '"';
         else this.field += text.slice(runStart, i);
         this.inQuotes = true;
+        this.quotedRecord = true;
         this.quoteSeen = false;
         runStart = i + 1;
         continue;
@@ -83,7 +86,8 @@ export class CsvReader {
     this.quoteSeen = false;
     this.line++;
     // A blank line is not a record of one empty field.
-    if (!(this.record.length === 1 && this.record[0] === '')) out.push(this.record);
+    if (this.quotedRecord || !(this.record.length === 1 && this.record[0] === '')) out.push(this.record);
     this.record = [];
+    this.quotedRecord = false;
   }
 }
