@@ -26,6 +26,11 @@ import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
 import { registerQueryCommands } from './queries/queryCommands';
+import { SqlLanguageFeatures } from './tables/sqlLanguage';
+import { TableCatalog } from './tables/tableCatalog';
+import { registerTableCommands } from './tables/tableCommands';
+import { TableDropController, TableUploads } from './tables/tableUploads';
+import { TablesView } from './tables/tablesView';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -51,6 +56,8 @@ export interface AgentWorkbenchApi {
   uploads: Uploads;
   results: ResultsPanels;
   log: Log;
+  tables: TablesView;
+  tableUploads: TableUploads;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -72,11 +79,17 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const uploads = new Uploads(context, datasets, log);
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
+  const tableCatalog = new TableCatalog(connection);
+  const tableDrop = new TableDropController();
+  const tables = new TablesView(connection, tableCatalog, tableDrop);
+  const tableUploads = new TableUploads(tables, log);
+  tableDrop.uploads = tableUploads;
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
       policies.reload();
       datasets.reload();
+      tables.reload();
     }),
     log,
     connection,
@@ -100,11 +113,15 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
     ...registerQueryCommands(connection, results, log),
+    tableCatalog,
+    tables,
+    new SqlLanguageFeatures(tableCatalog),
+    ...registerTableCommands(tables, tableUploads, results, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, tables, tableUploads };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */
