@@ -1,9 +1,9 @@
 // A 100 MB CSV uploaded as a table: through the extension's client (dist/core.js, tables.upload: the
 // streamed multipart body) and with `curl -F`, to the same sandbox, in alternating pairs, with this
 // process's memory sampled during the client's uploads. Plain Node, not the extension host.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { curlForm } from '../lib/curl';
 import { type Figure, size, throughput } from '../lib/figures';
 import { type CoreBundle, RawHttp, type Sandbox } from '../lib/services';
 import { median, round } from '../lib/stats';
@@ -33,23 +33,8 @@ function writeCsv(file: string): number {
 }
 
 function curlUpload(sandbox: Sandbox, file: string): Promise<number> {
-  const args = [
-    '-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-H', `Authorization: Bearer ${sandbox.token}`, '-H', 'Expect:',
-    '-F', `table_name=${TABLE}`, '-F', 'with_headers=true', '-F', `organization_id=${sandbox.organizationId}`, '-F', `file=@${file}`,
-    `${sandbox.baseUrl}/v1/tables/upload/?organization_id=${sandbox.organizationId}`,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const [status, seconds] = out.trim().split(/\s+/).slice(-2).map(Number);
-      if (code !== 0 || status !== 201) reject(new Error(`curl exited ${code}: ${out}`));
-      else resolve((seconds as number) * 1000);
-    });
-  });
+  const url = `${sandbox.baseUrl}/v1/tables/upload/?organization_id=${sandbox.organizationId}`;
+  return curlForm(url, sandbox.token, [['table_name', TABLE], ['with_headers', 'true'], ['organization_id', sandbox.organizationId]], file);
 }
 
 /** Measures the client's upload throughput against curl, and the memory it grows by. */

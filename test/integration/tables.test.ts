@@ -77,17 +77,25 @@ describe('Tables', function () {
   });
 
   it('completes table names after FROM and columns after alias. in a real SQL editor, and underlines unknown tables', async () => {
+    // Files on disk, not untitled editors: nothing is left dirty to be asked about when editors close.
     const text = 'SELECT s. FROM team_scores s\nJOIN ';
-    const document = await vscode.workspace.openTextDocument({ language: 'sql', content: text });
+    fs.writeFileSync(path.join(work, 'complete.sql'), text);
+    fs.writeFileSync(path.join(work, 'unknown.sql'), 'SELECT * FROM no_such_table');
+    const document = await vscode.workspace.openTextDocument(path.join(work, 'complete.sql'));
     await vscode.window.showTextDocument(document);
     const columns = await completionLabels(document, 'SELECT s.'.length);
     assert.ok(['player', 'score', 'played_on'].every((c) => columns.includes(c)), columns.join(', '));
     assert.ok(!columns.includes('customer_id'), 'only the aliased table’s columns');
     const tables = await completionLabels(document, text.length);
     assert.ok(tables.includes('team_scores') && tables.includes('customers'), tables.join(', '));
-    const unknown = await vscode.workspace.openTextDocument({ language: 'sql', content: 'SELECT * FROM no_such_table' });
-    const problems = await waitFor(() => vscode.languages.getDiagnostics(unknown.uri).filter((d) => /Unknown table no_such_table/.test(d.message)), 'the unknown table to be underlined');
+    const unknown = await vscode.workspace.openTextDocument(path.join(work, 'unknown.sql'));
+    await vscode.window.showTextDocument(unknown);
+    const problems = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(unknown.uri).filter((d) => /Unknown table no_such_table/.test(d.message));
+      return found.length > 0 ? found : undefined;
+    }, 'the unknown table to be underlined');
     assert.equal(problems.length, 1);
+    assert.equal(unknown.getText(problems[0]!.range), 'no_such_table');
   });
 
   it('deletes a table after confirmation, and it leaves the view', async () => {
