@@ -2,7 +2,8 @@
 import { nameOf, tokenize } from './sqlLexer';
 import type { CatalogColumn, SqlCatalog } from './sqlCatalog';
 import { blockAt } from './sqlCompletion';
-import { ScopeResolver, analyzeStatement, splitStatements } from './sqlScopes';
+import { parsedTables } from './sqlParser';
+import { ScopeResolver, analyzeStatement, splitStatements, type Statement } from './sqlScopes';
 
 export type SqlHover =
   | { kind: 'column'; start: number; end: number; name: string; type: string; source?: string }
@@ -39,17 +40,40 @@ export interface UnknownTable {
   name: string;
 }
 
-/** Every FROM/JOIN source naming a table that is neither in the catalog nor a CTE in scope. */
+/**
+ * Every table a statement reads that is neither in the catalog nor a CTE in scope. A statement
+ * node-sql-parser can read is judged by its table list; any other (ClickHouse-only syntax, text being
+ * typed) by the tolerant scope analysis. Positions come from the tokens either way.
+ */
 export function unknownTables(text: string, catalog: SqlCatalog): UnknownTable[] {
   const out: UnknownTable[] = [];
-  const resolver = new ScopeResolver(catalog);
   for (const statement of splitStatements(text)) {
-    for (const block of analyzeStatement(statement)) {
-      for (const source of block.sources) {
-        if (source.name === undefined || !source.nameToken) continue;
-        if (catalog.table(source.name) || resolver.cte(block, source.name)) continue;
-        out.push({ start: source.nameToken.start, end: source.nameToken.end, name: source.name });
-      }
+    if (statement.tokens.length === 0) continue;
+    out.push(...(unknownByParser(text, statement, catalog) ?? unknownByScopes(statement, catalog)));
+  }
+  return out;
+}
+
+function unknownByParser(text: string, statement: Statement, catalog: SqlCatalog): UnknownTable[] | undefined {
+  const parsed = parsedTables(text.slice(statement.start, statement.end));
+  if (!parsed) return undefined;
+  const ctes = new Set(parsed.ctes.map((n) => n.toLowerCase()));
+  const unknown = new Set(parsed.tables.filter((n) => !catalog.table(n) && !ctes.has(n.toLowerCase())).map((n) => n.toLowerCase()));
+  if (unknown.size === 0) return [];
+  // Where the analysis found the name as a source, that is the place; else every token spelling it.
+  const sources = analyzeStatement(statement).flatMap((b) => b.sources).filter((s) => s.nameToken && s.name !== undefined && unknown.has(s.name.toLowerCase()));
+  const tokens = sources.length > 0 ? sources.map((s) => s.nameToken!) : statement.tokens.filter((t) => unknown.has(nameOf(t)?.toLowerCase() ?? ''));
+  return tokens.sort((a, b) => a.start - b.start).map((t) => ({ start: t.start, end: t.end, name: nameOf(t)! }));
+}
+
+function unknownByScopes(statement: Statement, catalog: SqlCatalog): UnknownTable[] {
+  const out: UnknownTable[] = [];
+  const resolver = new ScopeResolver(catalog);
+  for (const block of analyzeStatement(statement)) {
+    for (const source of block.sources) {
+      if (source.name === undefined || !source.nameToken) continue;
+      if (catalog.table(source.name) || resolver.cte(block, source.name)) continue;
+      out.push({ start: source.nameToken.start, end: source.nameToken.end, name: source.name });
     }
   }
   return out;

@@ -94,4 +94,11 @@ describe('SQL hover and problems', () => {
     assert.deepEqual(unknownTables(sql, catalog).map((u) => [u.name, sql.slice(u.start, u.end)]), [['Other Table', '"Other Table"'], ['missing', 'missing']]);
     assert.deepEqual(unknownTables('SELECT count(*) FROM numbers(10); SELECT extract(year FROM now())', catalog), []);
   });
+
+  it('judges statements the parser cannot read (ClickHouse-only syntax, text being typed) by the scope analysis', () => {
+    const clickhouse = 'SELECT * FROM missing FINAL SETTINGS max_threads = 2';
+    assert.deepEqual(unknownTables(clickhouse, catalog).map((u) => u.name), ['missing']);
+    assert.deepEqual(unknownTables('SELECT * FROM customers c JOIN missing m ON m.', catalog).map((u) => u.name), ['missing']);
+    assert.deepEqual(unknownTables('WITH t AS (SELECT 1) SELECT * FROM t WHERE', catalog), []);
+  });
 });
