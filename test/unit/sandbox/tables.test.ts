@@ -198,3 +198,31 @@ describe('sandbox: tables', function () {
     assert.deepEqual(result.results[0].result_rows, [['3']]);
   });
 });
+
+describe('sandbox: tables kept in a data folder', function () {
+  this.timeout(60_000);
+
+  it('still has an uploaded table, queryable, after a restart', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-tables-data-'));
+    try {
+      const first = await startTestSandbox({ dataDir, memory: false });
+      const up = await first.call('POST', '/v1/tables/upload/', { rawBody: csvForm('kept', 'k,v\na,1\nb,2\n') });
+      assert.equal(up.status, 201, up.text);
+      await first.close();
+      const second = await startTestSandbox({ dataDir, memory: false });
+      try {
+        const described = await second.call('GET', '/v1/tables/kept/describe/');
+        assert.equal(described.body.row_count, 2);
+        const preview = await second.call('GET', '/v1/tables/kept/preview/?limit=5');
+        assert.deepEqual(preview.body.rows, [{ k: 'a', v: 1 }, { k: 'b', v: 2 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
