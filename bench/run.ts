@@ -12,7 +12,7 @@ import { grid } from './benchmarks/grid';
 import { jobWatching } from './benchmarks/jobWatching';
 import { largeTree } from './benchmarks/largeTree';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
-import { sqlCompletion } from './benchmarks/sqlCompletion';
+import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
 import { tableUpload } from './benchmarks/tableUpload';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
@@ -54,6 +54,7 @@ const BENCHES: Bench[] = [
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
   { name: 'sqlCompletion', title: 'SQL completion, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: false, run: () => sqlCompletion() },
+  { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },
   { name: 'tableUpload', title: 'CSV table upload 100 MB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: false, run: (w) => tableUpload(w.sandbox, loadCoreBundle(), tmpDir) },
 ];
 
