@@ -5,7 +5,8 @@
  */
 import { isKeyword, nameOf, tokenize, type SqlToken } from './sqlLexer';
 import type { SqlCatalog } from './sqlCatalog';
-import { ScopeResolver, analyzeStatement, splitStatements, type QueryBlock } from './sqlScopes';
+import { ScopeResolver } from './sqlResolver';
+import { analyzeStatement, splitStatements, type QueryBlock } from './sqlScopes';
 
 export type SqlCompletionKind = 'table' | 'cte' | 'column' | 'keyword';
 

@@ -3,7 +3,8 @@ import { nameOf, tokenize } from './sqlLexer';
 import type { CatalogColumn, SqlCatalog } from './sqlCatalog';
 import { blockAt } from './sqlCompletion';
 import { parsedTables } from './sqlParser';
-import { ScopeResolver, analyzeStatement, splitStatements, type Statement } from './sqlScopes';
+import { ScopeResolver } from './sqlResolver';
+import { analyzeStatement, splitStatements, type Statement } from './sqlScopes';
 
 export type SqlHover =
   | { kind: 'column'; start: number; end: number; name: string; type: string; source?: string }

@@ -65,7 +65,7 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
         id ??
         (await vscode.window.showInputBox({
           title: 'Open Query Result',
-          prompt: 'The ID of the query (worksheet query ID)',
+          prompt: 'The ID of the query (a table query ID or a worksheet query ID)',
           validateInput: (v) => (UUID.test(v.trim()) ? undefined : 'A query ID is a UUID'),
         }));
       if (!queryId) throw new CancelledError();
