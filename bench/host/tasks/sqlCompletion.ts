@@ -11,6 +11,7 @@ export async function timeSqlCompletion(args: SqlCompletionArgs): Promise<SqlCom
   api.tables.reload();
   const catalog = await api.tables.catalog.sqlCatalog();
   if (!catalog) throw new Error('The extension has no table catalog: is it connected?');
+  // Never shown in an editor: an untitled document with text would ask to be saved when editors close.
   const document = await vscode.workspace.openTextDocument({ language: 'sql', content: args.text });
   const samples: number[][] = args.offsets.map(() => []);
   const items: number[] = [];
