@@ -137,6 +137,8 @@ export interface SqlCompletionArgs {
 export interface SqlCompletionSample {
   /** Milliseconds per offset, one per run. */
   samples: number[][];
+  /** The same requests on the text as a plaintext document (VS Code's own providers only). */
+  referenceSamples: number[][];
   /** Items offered at each offset (all providers of the editor, ours among them). */
   items: number[];
   /** Tables in the extension's catalog. */
