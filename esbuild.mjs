@@ -53,6 +53,8 @@ if (!sandboxOnly) {
     // The Summary Preview's engine (Handlebars), loaded only when a preview opens. Handlebars asks for
     // `source-map` inside a try (only for source-mapped precompiling, which the preview never does).
     { name: 'summary', entryPoints: { summary: 'src/core/summary/index.ts' }, options: { external: ['vscode', 'source-map'] } },
+    // SQL editing (completion, hover, unknown tables), loaded when a .sql file first asks.
+    { name: 'sql', entryPoints: { sql: 'src/core/sql/index.ts' } },
     // The query results grid page: a browser script, written next to its style sheet in media/ (the
     // only folder its webview may load from). Type-checked by `tsc -p src/webview/resultsGrid`.
     {

@@ -12,6 +12,8 @@ import { grid } from './benchmarks/grid';
 import { jobWatching } from './benchmarks/jobWatching';
 import { largeTree } from './benchmarks/largeTree';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
+import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
+import { tableUpload } from './benchmarks/tableUpload';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
 import { type HostSession, startHostSession } from './lib/hostSession';
@@ -51,6 +53,9 @@ const BENCHES: Bench[] = [
   { name: 'grid', title: 'grid', budget: 'first rows ≤ 1 s; p95 frame ≤ 16 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
+  { name: 'sqlCompletion', title: 'SQL completion, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: false, run: () => sqlCompletion() },
+  { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },
+  { name: 'tableUpload', title: 'CSV table upload 100 MB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: false, run: (w) => tableUpload(w.sandbox, loadCoreBundle(), tmpDir) },
 ];
 
 async function withRaw(sandbox: Sandbox, fn: (raw: RawHttp) => Promise<Figure[]>): Promise<Figure[]> {
@@ -135,7 +140,7 @@ async function main(): Promise<void> {
   console.log('Packaging the extension and preparing code-server and Chromium...');
   const [entry] = await Promise.all([ensureCodeServer(), Promise.resolve(packageExtension())]);
   await ensureChromium();
-  if (benches.some((b) => b.name === 'upload')) ensureCurl();
+  if (benches.some((b) => b.name === 'upload' || b.name === 'tableUpload')) ensureCurl();
   const machine = describeMachine(codeServerVersion(entry));
   console.log('Starting the large-seed sandbox (10,000 agents, 100,000 jobs)...');
   const world: World = { sandbox: await startSandbox('large') };

@@ -77,11 +77,24 @@ export const DatasetCommands = {
   openQueryResult: 'agentWorkbench.queries.openResult',
 } as const;
 
+/** Commands of the Tables view, CSV uploads as tables, and SQL editing. */
+export const TableCommands = {
+  refresh: 'agentWorkbench.tables.refresh',
+  search: 'agentWorkbench.tables.search',
+  clearSearch: 'agentWorkbench.tables.clearSearch',
+  preview: 'agentWorkbench.tables.preview',
+  newQuery: 'agentWorkbench.tables.newQuery',
+  copyName: 'agentWorkbench.tables.copyName',
+  delete: 'agentWorkbench.tables.delete',
+  uploadCsv: 'agentWorkbench.tables.uploadCsv',
+} as const;
+
 export const Views = {
   container: 'agentWorkbench',
   agents: 'agentWorkbench.agents',
   policies: 'agentWorkbench.policies',
   datasets: 'agentWorkbench.datasets',
+  tables: 'agentWorkbench.tables',
 } as const;
 
 export const Settings = {
@@ -95,6 +108,7 @@ export const Settings = {
   askVersionName: 'policies.askVersionName',
   confirmFileCount: 'uploads.confirmAboveFileCount',
   confirmTotalMegabytes: 'uploads.confirmAboveTotalMegabytes',
+  tablesQueryRowLimit: 'tables.queryRowLimit',
 } as const;
 
 export const ContextKeys = {
@@ -106,6 +120,7 @@ export const ContextKeys = {
   agentsFiltered: 'agentWorkbench.agents.filtered',
   policiesFiltered: 'agentWorkbench.policies.filtered',
   datasetsFiltered: 'agentWorkbench.datasets.filtered',
+  tablesFiltered: 'agentWorkbench.tables.filtered',
 } as const;
 
 /** Keys in `globalState` (never secrets), and `workspaceState` where marked. */
@@ -121,6 +136,7 @@ export const StateKeys = {
   watchedJobs: 'agentWorkbench.jobs.watched',
   recentDatasets: 'agentWorkbench.datasets.recent',
   policySearch: 'agentWorkbench.policies.search',
+  tableSearch: 'agentWorkbench.tables.search',
   datasetSearch: 'agentWorkbench.datasets.search',
 } as const;
 

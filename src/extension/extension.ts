@@ -33,6 +33,11 @@ import { RunTargets } from './runs/runTargets';
 import { RunFiles } from './runs/runFiles';
 import { Runner } from './runs/runner';
 import { registerRunCommands } from './runs/runCommands';
+import { SqlLanguageFeatures } from './tables/sqlLanguage';
+import { TableCatalog } from './tables/tableCatalog';
+import { registerTableCommands } from './tables/tableCommands';
+import { TableDropController, TableUploads } from './tables/tableUploads';
+import { TablesView } from './tables/tablesView';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -61,6 +66,8 @@ export interface AgentWorkbenchApi {
   results: ResultsPanels;
   log: Log;
   runFiles: RunFiles;
+  tables: TablesView;
+  tableUploads: TableUploads;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -86,11 +93,17 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const runTargets = new RunTargets(connection);
   const runFiles = new RunFiles(runTargets);
   const runner = new Runner(connection, agents, runTargets, runFiles, watched.watcher, log);
+  const tableCatalog = new TableCatalog(connection);
+  const tableDrop = new TableDropController();
+  const tables = new TablesView(context, connection, tableCatalog, tableDrop);
+  const tableUploads = new TableUploads(tables, log);
+  tableDrop.uploads = tableUploads;
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
       policies.reload();
       datasets.reload();
+      tables.reload();
     }),
     log,
     connection,
@@ -119,6 +132,10 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     runTargets,
     runFiles,
     ...registerRunCommands(agents, connection, runner, runTargets, watched.watcher, log),
+    tableCatalog,
+    tables,
+    new SqlLanguageFeatures(tableCatalog),
+    ...registerTableCommands(tables, tableUploads, results, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;
@@ -129,7 +146,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     .then(() => local.offerRestartAfterReload())
     .catch((error: unknown) => log.error('Connecting at start failed', error));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles, tables, tableUploads };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

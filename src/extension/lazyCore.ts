@@ -12,3 +12,10 @@ export function loadCore(): Core {
   loaded ??= require(path.join(__dirname, 'core.js')) as Core;
   return loaded;
 }
+
+/** A bundle of dist/ loaded the first time it is needed (not at activation), then the same module each time. */
+export function lazyBundle<T>(file: string): () => T {
+  let module: T | undefined;
+  // A computed path keeps esbuild from inlining the module into the activation bundle.
+  return () => (module ??= require(path.join(__dirname, file)) as T);
+}
