@@ -35,7 +35,7 @@ const tableName = (t: number): string => `t_${String(t).padStart(3, '0')}`;
 const columnName = (c: number): string => `c_${String(c).padStart(2, '0')}`;
 
 /** Measures p95 completion time per kind of position and over all of them. */
-export async function sqlCompletion(): Promise<Figure[]> {
+export function sqlCompletion(): Figure[] {
   const sql = createRequire(path.join(repoRoot, 'package.json'))(path.join(repoRoot, 'dist', 'sql.js')) as SqlBundle;
   const tables = Array.from({ length: TABLES }, (_, t) => ({
     name: tableName(t),

@@ -17,5 +17,6 @@ export function loadCore(): Core {
 export function lazyBundle<T>(file: string): () => T {
   let module: T | undefined;
   // A computed path keeps esbuild from inlining the module into the activation bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose (see above)
   return () => (module ??= require(path.join(__dirname, file)) as T);
 }

@@ -118,7 +118,7 @@ describe('Saving policies', function () {
         await api.connection.requireClient().policies.createVersion(policyId, { content: { instructions: 'theirs' }, version_name: 'their change', base_version_id: versionId });
         return 'mine';
       },
-      conflict: async () => undefined,
+      conflict: () => Promise.resolve(undefined),
     });
     try {
       assert.equal(await editor.document.save(), false);
@@ -140,12 +140,12 @@ describe('Saving policies', function () {
     await withInstructions(first.editor, 'Edited in the first tab.');
     const second = await open(2, older.id);
     await withInstructions(second.editor, 'Saved from the second tab.');
-    const prompts = await answer({ conflict: async () => 'anyway' });
+    const prompts = await answer({ conflict: () => Promise.resolve('anyway' as const) });
     try {
       // Saving the older version creates the newest one; then the first tab is saved, and is behind it.
       assert.equal(await second.editor.document.save(), true);
       prompts.newer.length = 0;
-      api.policyDocuments.prompts.conflict = async (_p, n) => (prompts.newer.push(n), undefined);
+      api.policyDocuments.prompts.conflict = (_p, n) => (prompts.newer.push(n), Promise.resolve(undefined));
       assert.equal(await first.editor.document.save(), false);
     } finally {
       prompts.restore();
@@ -157,7 +157,7 @@ describe('Saving policies', function () {
     const { editor, policyId } = await open(0);
     const text = await withInstructions(editor, 'Not yet.');
     const before = await versionCount(policyId);
-    const prompts = await answer({ versionName: async () => undefined });
+    const prompts = await answer({ versionName: () => Promise.resolve(undefined) });
     try {
       assert.deepEqual(await save(editor), { kind: 'cancelled' });
     } finally {

@@ -6,7 +6,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TableQueryResult } from '../../src/core/client';
-import type { RenderReport } from '../../src/core/grid/protocol';
 import type { ColumnNode, TableNode } from '../../src/extension/tables/tableNodes';
 import { connect, is, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
 
@@ -56,7 +55,7 @@ describe('Tables', function () {
     const api = await workbench();
     const key = await vscode.commands.executeCommand<string>('agentWorkbench.tables.preview', 'conversations');
     const report = await waitFor(() => {
-      const r = api.results.debugState(key)?.lastReport as RenderReport | undefined;
+      const r = api.results.debugState(key)?.lastReport;
       return r && r.loadedRows === 50 && r.renderedRows > 0 ? r : undefined;
     }, 'the preview rows in the grid', 30_000);
     assert.equal(report.loadedRows, 50);

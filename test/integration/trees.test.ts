@@ -70,7 +70,7 @@ describe('Trees', function () {
   });
 
   it('shows a job once when a new job arrives between two pages', async () => {
-    const api = await workbench();
+    await workbench();
     const restore = await withSetting('pageSize', 5);
     try {
       const agent = (await agentChildren()).find((n): n is TreeNode & { agent: { id: string } } => is(n, 'agent') && (n.agent.job_count ?? 0) > 6);

@@ -3,7 +3,7 @@
  * source after `alias.`, and elsewhere the columns of the query's sources with keywords — nothing
  * inside comments and strings. Pure: the editor layer turns the answer into completion items.
  */
-import { isKeyword, nameOf, tokenize, type SqlToken } from './sqlLexer';
+import { nameOf, tokenize, type SqlToken } from './sqlLexer';
 import type { SqlCatalog } from './sqlCatalog';
 import { ScopeResolver } from './sqlResolver';
 import { analyzeStatement, splitStatements, type QueryBlock } from './sqlScopes';

@@ -22,7 +22,7 @@ export function parsedTables(sql: string): ParsedTables | undefined {
   try {
     const { tableList, ast } = parser.parse(sql, OPTIONS);
     const statements = Array.isArray(ast) ? ast : [ast];
-    const ctes = statements.flatMap((s) => ((s as { with?: Array<{ name?: { value?: unknown } }> | null }).with ?? []).map((w) => String(w.name?.value ?? '')));
+    const ctes = statements.flatMap((s) => ((s as { with?: Array<{ name?: { value?: unknown } }> | null }).with ?? []).map((w) => (typeof w.name?.value === 'string' ? w.name.value : '')));
     // Entries read `select::schema::table`; the table is the last part.
     const tables = tableList.map((entry) => entry.split('::').slice(2).join('::'));
     return { tables, ctes };

@@ -12,9 +12,10 @@ export function cellText(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value) ?? null;
   } catch {
-    return String(value);
+    // A value JSON cannot write (a cycle): say what it is rather than lose the row.
+    return Object.prototype.toString.call(value);
   }
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AgentJob, BaseAgent, ListAgentsParams } from '../../core/client';
+import type { AgentJob, BaseAgent } from '../../core/client';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import type { Connection } from '../connection/connection';
 import { ContextKeys, StateKeys, Views } from '../constants';
@@ -25,7 +25,7 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     this.agents = new PagedNodes({
       parent: undefined,
       host: this,
-      fetchPage: (page, signal) => this.client().agents.list({ ...agentListParams(this.filter, this.pageSize()), page } as ListAgentsParams, { signal }),
+      fetchPage: (page, signal) => this.client().agents.list({ ...agentListParams(this.filter, this.pageSize()), page }, { signal }),
       createNode: (agent) => new AgentNode(agent, this),
       updateNode: (node, agent) => (node.agent = agent),
       emptyText: () => (isAgentFilterActive(this.filter) ? 'No agents match the filter' : 'No agents in this organization yet'),

@@ -111,7 +111,7 @@ describe('paged list', () => {
   });
 
   it('never shows an item twice when one page repeats it', async () => {
-    const list = new PagedList<Item>(async () => ({ count: 3, results: [{ id: 1 }, { id: 2 }, { id: 1 }, { id: 3 }], nextPage: null }));
+    const list = new PagedList<Item>(() => Promise.resolve({ count: 3, results: [{ id: 1 }, { id: 2 }, { id: 1 }, { id: 3 }], nextPage: null }));
     await list.ensureLoaded();
     assert.deepEqual(list.loadedItems.map((i) => i.id), [1, 2, 3]);
   });
