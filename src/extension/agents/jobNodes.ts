@@ -8,7 +8,8 @@ import { AgentCommands } from '../constants';
 import { pagedChildren } from '../tree/pagedChildren';
 import type { TreeNode } from '../tree/treeNode';
 import type { AgentNode, AgentsTreeContext } from './agentNodes';
-import { jobDurationText, jobStatusIcon, jobStatusText, shortId } from './jobPresentation';
+import { jobDurationText, jobStatusText, shortId } from '../../core/jobView/jobText';
+import { jobStatusIcon } from './jobPresentation';
 
 /** The jobs of one agent, newest first, page by page, with a filter of their own. */
 export class JobsNode implements TreeNode {

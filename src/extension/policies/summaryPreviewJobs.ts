@@ -3,7 +3,7 @@ import type { AgentJob, BaseAgent, ServiceClient } from '../../core/client';
 import { relativeTime } from '../../core/format';
 import { jobStatusName } from '../../core/jobStatus';
 import { pickAgent } from '../agents/agentPickers';
-import { shortId } from '../agents/jobPresentation';
+import { shortId } from '../../core/jobView/jobText';
 import type { AgentsView } from '../agents/agentsView';
 import { CancelledError } from '../util/errors';
 
