@@ -94,6 +94,7 @@ export const Settings = {
   askVersionName: 'policies.askVersionName',
   confirmFileCount: 'uploads.confirmAboveFileCount',
   confirmTotalMegabytes: 'uploads.confirmAboveTotalMegabytes',
+  jobsLabelField: 'jobs.labelField',
 } as const;
 
 export const ContextKeys = {
@@ -128,3 +129,10 @@ export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';
 
 /** Set by the test harness: `activate` then returns the extension's parts for the integration tests. */
 export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';
+
+/** The job view, and the commands of running and cancelling (registered by the runs feature) its buttons call. */
+export const JobViewIds = {
+  viewType: 'agentWorkbench.jobView',
+  newRunFile: 'agentWorkbench.runs.newRunFile',
+  cancelJob: 'agentWorkbench.jobs.cancel',
+} as const;

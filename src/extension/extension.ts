@@ -25,6 +25,7 @@ import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
+import { JobViews } from './jobs/jobView/jobViews';
 import { registerQueryCommands } from './queries/queryCommands';
 
 let sandbox: LocalSandbox | undefined;
@@ -50,6 +51,7 @@ export interface AgentWorkbenchApi {
   datasets: DatasetsView;
   uploads: Uploads;
   results: ResultsPanels;
+  jobViews: JobViews;
   log: Log;
 }
 
@@ -72,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const uploads = new Uploads(context, datasets, log);
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
+  const jobViews = new JobViews(context, connection, documents, log);
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
@@ -93,9 +96,10 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     summaryPreview,
     datasets,
     results,
+    jobViews,
     ...registerConnectionCommands(connection, sandbox, log),
     ...registerTreeCommands(log),
-    ...registerAgentCommands(agents, documents, drafts, log),
+    ...registerAgentCommands(agents, documents, drafts, jobViews, log),
     ...registerJobWatchCommands(watched, log),
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
@@ -104,7 +108,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, jobViews, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

@@ -10,8 +10,6 @@ export type BulkResultsFetch = (ids: string[]) => Promise<readonly JobResultReco
 
 /** How long asks are collected before the request goes out. */
 export const RESULT_BATCH_WINDOW_MS = 15;
-/** The most ids in one request. */
-export const MAX_RESULT_BATCH = 100;
 
 interface Waiting {
   resolve(record: JobResultRecord | null): void;
@@ -48,8 +46,8 @@ export class ResultBatcher {
     this.armed = false;
     const batch = this.waiting;
     this.waiting = new Map();
-    const ids = [...batch.keys()];
-    for (let i = 0; i < ids.length; i += MAX_RESULT_BATCH) void this.send(ids.slice(i, i + MAX_RESULT_BATCH), batch);
+    // The client splits a long list into requests of a hundred ids.
+    void this.send([...batch.keys()], batch);
   }
 
   private async send(ids: string[], batch: Map<string, Waiting[]>): Promise<void> {

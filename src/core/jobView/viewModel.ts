@@ -4,7 +4,7 @@
  * result record of the bulk results endpoint (outputs, corrected outputs, tokens, cost). Any of them
  * may be missing; the view shows what there is and says what is not there.
  */
-import type { AgentJob, JobInput } from '../client';
+import type { AgentJob, JobInput, JobResultRecord } from '../client';
 import { dateTime } from '../format';
 import { isFinalStatus, jobStatusFromName, jobStatusName } from '../jobStatus';
 import { jobDurationText, jobStatusText, shortId } from './jobText';
@@ -12,35 +12,14 @@ import type { Field, InputView, JobViewModel, OutputView, TimelineEntry } from '
 import { sameValue, shownValue } from './shownValue';
 import { statusLook } from './statusLook';
 
-/** One output of a job as the results endpoints give it. */
-export interface JobOutputRecord {
-  key: string;
-  description?: string | null;
-  data_type?: string | null;
-  value?: unknown;
-  cost?: number | null;
-}
-
-/** One item of the bulk results answer (the fields the view reads; others are kept for the raw JSON). */
-export interface JobResultRecord {
-  id: string;
-  status?: number | string | null;
-  result?: readonly JobOutputRecord[] | null;
-  corrected_outputs?: readonly JobOutputRecord[] | null;
-  agent_id?: string | null;
-  agent_version_id?: string | null;
-  cost?: number | null;
-  inputs?: unknown;
-  input_tokens?: number | null;
-  output_tokens?: number | null;
-}
-
 /** A status change a watcher saw (time in ms). */
 export interface ObservedStatus {
   status: number;
   at: number;
   error?: string;
 }
+
+export type { JobResultRecord };
 
 /** Everything known about one job. */
 export interface JobViewSources {
@@ -157,7 +136,7 @@ function inputsOf(src: JobViewSources): { inputs: InputView[]; inputsNote: strin
     fileName: input.file_name ?? '',
     value: shownValue(input.value, input.data_type),
   }));
-  const note = inputs.length ? '' : src.job || src.result ? 'No inputs.' : 'The inputs are not known yet.';
+  const note = inputs.length ? '' : src.job || src.result !== undefined ? 'No inputs.' : 'The inputs are not known yet.';
   return { inputs, inputsNote: note };
 }
 

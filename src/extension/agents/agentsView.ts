@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { BaseAgent, ListAgentsParams } from '../../core/client';
+import type { AgentJob, BaseAgent, ListAgentsParams } from '../../core/client';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import { PagedList } from '../../core/pagedList';
 import type { Connection } from '../connection/connection';
-import { ContextKeys, StateKeys, Views } from '../constants';
+import { ContextKeys, Settings, StateKeys, Views } from '../constants';
 import { loadCore } from '../lazyCore';
 import { pagedChildren } from '../tree/pagedChildren';
 import { ServiceTreeView } from '../tree/serviceTreeView';
@@ -31,6 +31,10 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
     this.filterValue = context.workspaceState.get<AgentFilter>(StateKeys.agentFilter) ?? {};
     this.list = new PagedList((page, signal) => this.client().agents.list({ ...agentListParams(this.filterValue, this.pageSize()), page } as ListAgentsParams, { signal }));
     this.register(this.shownJobs);
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
+      // Job rows are labelled by this setting: redraw them (nothing is read again).
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.jobsLabelField}`)) this.provider.refresh();
+    }));
     this.describe();
   }
 
@@ -98,6 +102,11 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */
   loadedAgents(): readonly BaseAgent[] {
     return this.list.loadedItems;
+  }
+
+  /** A job of an agent as its loaded Jobs list holds it, if the list showed it. */
+  loadedJob(agentId: string, jobId: string): AgentJob | undefined {
+    return this.nodes.get(agentId)?.jobs.list.loadedItems.find((job) => job.id === jobId);
   }
 
   /** Loads the first page if needed and returns the agents loaded. */

@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
 import type { AgentJob, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
-import { clip, dateTime, relativeTime } from '../../core/format';
+import { clip, dateTime } from '../../core/format';
+import { jobRowText } from '../../core/jobView/jobRow';
+import { jobLabelField } from '../configuration';
 import { isActiveStatus } from '../../core/jobStatus';
 import { PagedList } from '../../core/pagedList';
 import { AgentCommands } from '../constants';
 import { pagedChildren } from '../tree/pagedChildren';
 import type { TreeNode } from '../tree/treeNode';
 import type { AgentNode, AgentsTreeContext } from './agentNodes';
-import { jobDurationText, jobStatusText, shortId } from '../../core/jobView/jobText';
+import { jobDurationText, jobStatusText } from '../../core/jobView/jobText';
 import { jobStatusIcon } from './jobPresentation';
 
 /** The jobs of one agent, newest first, page by page, with a filter of their own. */
@@ -95,7 +97,7 @@ export class JobsNode implements TreeNode {
   }
 }
 
-/** One job: status icon (spinning while it runs), version name, creation time and duration. */
+/** One job: status icon (spinning while it runs), what tells it apart (input or metadata field), verdict, version, times. */
 export class JobNode implements TreeNode {
   readonly kind = 'job';
   readonly id: string;
@@ -112,19 +114,21 @@ export class JobNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const item = new vscode.TreeItem(clip(j.agent_version_name) || `job ${shortId(j.id)}`, vscode.TreeItemCollapsibleState.None);
+    const row = jobRowText(j, jobLabelField());
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = jobStatusIcon(j.status_code);
-    item.description = [jobStatusText(j), relativeTime(j.created_at), jobDurationText(j)].filter(Boolean).join(' · ');
+    item.description = row.description;
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**').appendText(jobStatusText(j)).appendMarkdown('** — ').appendText(j.agent_version_name ?? 'unnamed version').appendMarkdown('\n\n');
+    if (row.verdict) md.appendMarkdown('Verdict: ').appendText(row.verdict).appendMarkdown('  \n');
     md.appendMarkdown('Job ID: ').appendText(j.id).appendMarkdown('  \n');
     md.appendMarkdown('Created: ').appendText(dateTime(j.created_at)).appendMarkdown('  \n');
     if (j.last_updated_at) md.appendMarkdown('Last update: ').appendText(dateTime(j.last_updated_at)).appendMarkdown('  \n');
     const duration = jobDurationText(j);
     if (duration) md.appendMarkdown('Duration: ').appendText(duration).appendMarkdown('  \n');
     const lastError = [...(j.status_events ?? [])].reverse().find((e) => e.error_message)?.error_message;
-    if (lastError) md.appendMarkdown('\nError: ').appendText(lastError);
+    if (lastError) md.appendMarkdown('\nError: ').appendText(clip(lastError, 2000));
     item.tooltip = md;
     item.contextValue = isActiveStatus(j.status_code) ? 'job.active' : 'job.final';
     item.command = { command: AgentCommands.openJob, title: 'Open Job', arguments: [this] };

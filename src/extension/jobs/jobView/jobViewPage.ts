@@ -1,7 +1,7 @@
 // The job view page's markup and identity (no `vscode` import, so tests can read it).
 
 /** The webview type of job views. */
-export const JOB_VIEW_TYPE = 'agentWorkbench.jobView';
+export const JOB_VIEW_TYPE = 'agentWorkbench.jobView'; // JobViewIds.viewType (this file imports nothing)
 
 /** Where the page's files live under `media/` (the script is built there from src/webview/jobView, the codicons copied there). */
 export const JOB_VIEW_MEDIA = { folder: 'jobView', script: 'jobView.js', styles: ['codicon.css', 'jobView.css'] } as const;

@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import type { AgentJob } from '../../../src/core/client';
+import { jobRowText, jobVerdict } from '../../../src/core/jobView/jobRow';
+
+const NOW = Date.parse('2026-11-20T10:10:00Z');
+const job = (over: Partial<AgentJob> & Record<string, unknown> = {}): AgentJob =>
+  ({
+    id: '0b5c2d1e-1111-4222-8333-944455566677',
+    agent_version_name: 'v3',
+    status_code: 3,
+    created_at: '2026-11-20T10:00:00Z',
+    last_updated_at: '2026-11-20T10:00:12Z',
+    job_inputs: [{ key: 'transcript', value: 'Customer:   I was charged\ntwice for the same order and want a refund of both charges please' }],
+    metadata: { case: 'C-1042', priority: 2 },
+    ...over,
+  }) as AgentJob;
+
+describe('job rows', () => {
+  it('are labelled by the start of the first input, on one line, so identical versions differ', () => {
+    const row = jobRowText(job(), undefined, NOW);
+    assert.equal(row.label, '“Customer: I was charged twice for the same order and want…”');
+    assert.equal(row.description, 'SUCCESS · v3 · 10 min ago · 12 s');
+  });
+
+  it('are labelled by a chosen metadata field when the job has it', () => {
+    assert.equal(jobRowText(job(), 'case', NOW).label, 'case: C-1042');
+    assert.equal(jobRowText(job(), 'priority', NOW).label, 'priority: 2');
+    assert.match(jobRowText(job(), 'missing', NOW).label, /^“Customer/);
+  });
+
+  it('name a file input by its file name, and fall back to the version, then the short ID', () => {
+    assert.equal(jobRowText(job({ job_inputs: [{ key: 'doc', value: '', file_name: 'invoice-17.pdf' }] }), undefined, NOW).label, 'file: invoice-17.pdf');
+    const bare = jobRowText(job({ job_inputs: [] }), undefined, NOW);
+    assert.equal(bare.label, 'v3');
+    assert.doesNotMatch(bare.description, /v3/, 'the version is not said twice');
+    assert.equal(jobRowText(job({ job_inputs: [], agent_version_name: null }), undefined, NOW).label, 'job 0b5c2d1e');
+  });
+
+  it('lead with the verdict once there is one, a reviewer’s correction first', () => {
+    assert.equal(jobVerdict(job({ ui_fields: { verdict: 'refund' } })), 'refund');
+    assert.equal(jobVerdict(job({ ui_fields: { verdict: 'refund' }, feedback_review: { corrected_verdict: 'escalate' } })), 'escalate (corrected)');
+    assert.equal(jobVerdict(job({ ui_fields: {} })), '');
+    assert.match(jobRowText(job({ ui_fields: { verdict: 'refund' } }), undefined, NOW).description, /^→ refund · SUCCESS/);
+  });
+});
