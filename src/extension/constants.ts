@@ -36,6 +36,8 @@ export const AgentCommands = {
   stopWatchingAll: 'agentWorkbench.jobs.stopWatchingAll',
   copyId: 'agentWorkbench.copyId',
   refreshDocument: 'agentWorkbench.refreshDocument',
+  newAgent: 'agentWorkbench.agents.create',
+  revealVersion: 'agentWorkbench.agents.revealVersion',
 } as const;
 
 /** Commands of the Policies view and policy documents. */
@@ -49,6 +51,9 @@ export const PolicyCommands = {
   compareWithCurrent: 'agentWorkbench.policies.compareWithCurrent',
   restoreVersion: 'agentWorkbench.policies.restoreVersion',
   refreshNode: 'agentWorkbench.policies.refreshNode',
+  rename: 'agentWorkbench.policies.rename',
+  editDescription: 'agentWorkbench.policies.editDescription',
+  delete: 'agentWorkbench.policies.delete',
 } as const;
 
 /** The Summary Preview of policy documents: its commands, webview type, context key and stored samples. */

@@ -56,6 +56,7 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const target = arg instanceof JobNode ? { agent: arg.parent.parent.agent, jobId: arg.job.id, job: arg.job } : arg?.agentId && arg.jobId ? await jobById(view, arg.agentId, arg.jobId) : await askJob(view);
       await jobViews.open(target);
     }),
+    registerCommand(log, AgentCommands.revealVersion, (ids: { agentId: string; versionId?: string }) => view.revealAgentVersion(ids.agentId, ids.versionId)),
     registerCommand(log, AgentCommands.copyId, async (node: TreeNode) => {
       const id = idOf(node);
       if (!id) return;

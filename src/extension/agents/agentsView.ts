@@ -99,6 +99,23 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
     if (version) await this.reveal(node.versions.nodeFor(version), { select: true, focus: false, expand: true });
   }
 
+  /**
+   * Reveals a version of an agent (one a policy's 409 named, say). An agent not on the loaded pages is
+   * read and put on top of the list first, so it can be shown.
+   */
+  async revealAgentVersion(agentId: string, versionId: string | undefined): Promise<void> {
+    if (!this.nodes.has(agentId)) {
+      const agent = await this.client().agents.get(agentId);
+      this.list.prepend(agent);
+      this.nodeFor(agent);
+      this.provider.refresh();
+    }
+    const node = this.nodes.get(agentId);
+    if (!node) return;
+    await this.reveal(node, { select: !versionId, focus: true, expand: Boolean(versionId) });
+    if (versionId) await this.revealVersion(agentId, versionId);
+  }
+
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */
   loadedAgents(): readonly BaseAgent[] {
     return this.list.loadedItems;

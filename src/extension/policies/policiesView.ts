@@ -36,6 +36,21 @@ export class PoliciesView extends ServiceTreeView implements PoliciesTreeContext
     return this.nodes.get(policyId);
   }
 
+  /** Shows a renamed or re-described policy at once, without reading the list again. */
+  updatePolicy(policy: Policy): void {
+    this.list.replace((p) => p.id === policy.id, policy);
+    const node = this.nodes.get(policy.id);
+    if (node) node.policy = policy;
+    this.refresh(node);
+  }
+
+  /** Takes a deleted policy out of the list. */
+  removePolicy(policyId: string): void {
+    this.list.remove((p) => p.id === policyId);
+    this.nodes.delete(policyId);
+    this.refresh();
+  }
+
   /**
    * After a new version (saved, restored, or perhaps created when the answer was lost): reads the
    * policy and its versions again and reveals the new version when known.
