@@ -6,3 +6,4 @@ export { ServiceClient, isServiceError, ServiceError, tagNames, dependentAgentsO
 export { checkJson, locateFieldErrors } from '../core/documents/jsonProblems';
 export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/agentVersionDraft';
 export { PolicyContentSchema } from '../core/documents/policyContent';
+export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';

@@ -26,6 +26,7 @@ import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
 import { JobViews } from './jobs/jobView/jobViews';
+import { SignedInUser } from './connection/signedInUser';
 import { registerQueryCommands } from './queries/queryCommands';
 
 let sandbox: LocalSandbox | undefined;
@@ -52,6 +53,7 @@ export interface AgentWorkbenchApi {
   uploads: Uploads;
   results: ResultsPanels;
   jobViews: JobViews;
+  user: SignedInUser;
   log: Log;
 }
 
@@ -75,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
   const jobViews = new JobViews(context, connection, documents, log);
+  const user = new SignedInUser(connection, log);
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
@@ -90,14 +93,15 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     drafts,
     watched,
     refresher,
-    new ConnectionStatusBar(connection),
+    user,
+    new ConnectionStatusBar(connection, user),
     policies,
     policyDocuments,
     summaryPreview,
     datasets,
     results,
     jobViews,
-    ...registerConnectionCommands(connection, sandbox, log),
+    ...registerConnectionCommands(connection, sandbox, user, log),
     ...registerTreeCommands(log),
     ...registerAgentCommands(agents, documents, drafts, jobViews, log),
     ...registerJobWatchCommands(watched, log),
@@ -108,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, jobViews, log };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, jobViews, user, log };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

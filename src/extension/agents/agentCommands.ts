@@ -14,6 +14,7 @@ import type { AgentsView } from './agentsView';
 import { filterJobs } from './jobFilterPicker';
 import { JobNode, JobsNode } from './jobNodes';
 import type { VersionDrafts } from './versionDrafts';
+import { newAgent, type NewAgentAnswers } from './newAgent';
 import type { JobTarget, JobViews } from '../jobs/jobView/jobViews';
 import { jobRowText } from '../../core/jobView/jobRow';
 import { jobLabelField } from '../configuration';
@@ -56,6 +57,7 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const target = arg instanceof JobNode ? { agent: arg.parent.parent.agent, jobId: arg.job.id, job: arg.job } : arg?.agentId && arg.jobId ? await jobById(view, arg.agentId, arg.jobId) : await askJob(view);
       await jobViews.open(target);
     }),
+    registerCommand(log, AgentCommands.newAgent, (answers?: NewAgentAnswers) => newAgent(view, drafts, answers)),
     registerCommand(log, AgentCommands.revealVersion, (ids: { agentId: string; versionId?: string }) => view.revealAgentVersion(ids.agentId, ids.versionId)),
     registerCommand(log, AgentCommands.copyId, async (node: TreeNode) => {
       const id = idOf(node);
