@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JobStatus } from '../../core/jobStatus';
-import { insertAgent, refreshAgentSearch } from '../agents/agentStore';
-import { insertVersion } from '../agents/versionStore';
-import { insertJob } from '../jobs/jobInsert';
+import { findAgent, insertAgent, refreshAgentSearch } from '../agents/agentStore';
+import { findVersion, insertVersion } from '../agents/versionStore';
+import { type NewJob, insertJob } from '../jobs/jobInsert';
+import { judgeJob } from '../jobs/jobOutcome';
+import { inputsHash } from '../jobs/jobStore';
 import { insertPolicy, insertPolicyVersion } from '../policies/policyStore';
 import type { SandboxDb } from '../store/database';
 import { ensureOrganization, insertUser, setMemberships } from '../users';
@@ -12,7 +14,10 @@ import { DEMO_AGENTS, DEMO_TAGS, type DemoAgent, OTHER_AGENT } from './demoAgent
 import { DEMO_DATASETS, type DemoDataset, OTHER_DATASET, PERSONAL_FILES } from './demoFiles';
 import { type SeedAgent, finishedJob, runningJob } from './demoJobs';
 import { DEMO_POLICIES, type DemoPolicy, OTHER_POLICY } from './demoPolicies';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_POLICY_ID } from './demoLoop';
 import type { SeededRandom } from './random';
+
+const DEMO_LOOP_POLICY_KEY = 'call-quality';
 
 const DAY = 86_400_000;
 const ACME_USERS = [
@@ -54,7 +59,10 @@ export function seedDemo(ctx: DemoSeedContext): SeedAgent[] {
   const acmeAgents = DEMO_AGENTS.map((spec) => seedAgent(ctx, DEMO_ORGANIZATION_ID, spec, acmePolicies, tagIds, acmeUsers, reviewers));
   const globexAgent = seedAgent(ctx, OTHER_ORGANIZATION_ID, OTHER_AGENT, globexPolicies, new Map(), [GLOBEX_USER.id], [GLOBEX_USER.email]);
   [...DEMO_AGENTS, OTHER_AGENT].forEach((spec, i) => seedJobs(ctx, i < DEMO_AGENTS.length ? acmeAgents[i]! : globexAgent, spec.jobs));
-  for (const [index, status] of RUNNING) insertJob(db, { ...runningJob(ctx.random, acmeAgents[index]!, nowMs, status, ctx.stepMs), id: ctx.random.uuid() });
+  for (const [index, status] of RUNNING) {
+    const job = { ...runningJob(ctx.random, acmeAgents[index]!, nowMs, status, ctx.stepMs), id: ctx.random.uuid() };
+    insertJob(db, { ...job, ...judgedNow(db, job) });
+  }
   for (const dataset of DEMO_DATASETS) seedDataset(ctx, DEMO_ORGANIZATION_ID, null, dataset);
   seedDataset(ctx, null, DEMO_USER_ID, { name: 'Personal', creator: DEMO_USER_ID, daysAgo: 90, files: PERSONAL_FILES });
   seedDataset(ctx, OTHER_ORGANIZATION_ID, null, OTHER_DATASET);
@@ -76,7 +84,9 @@ function seedTags(ctx: DemoSeedContext): Map<string, string> {
 function seedPolicies(ctx: DemoSeedContext, orgId: string, policies: DemoPolicy[], authors: number[]): Map<string, string> {
   const ids = new Map<string, string>();
   policies.forEach((policy, p) => {
-    const id = ctx.random.uuid();
+    // The random id is drawn all the same, so that everything seeded after it stays as it was.
+    const drawn = ctx.random.uuid();
+    const id = policy.key === DEMO_LOOP_POLICY_KEY ? DEMO_LOOP_POLICY_ID : drawn;
     ids.set(policy.key, id);
     const start = ctx.nowMs - (95 - p * 7) * DAY;
     const pk = insertPolicy(ctx.db, { id, orgId, name: policy.name, description: policy.description, creatorId: authors[0]!, createdMs: start });
@@ -96,8 +106,9 @@ function seedAgent(
 ): SeedAgent {
   const { db } = ctx;
   const first = ctx.nowMs - spec.versions[0]!.daysAgo * DAY;
+  const drawn = ctx.random.uuid();
   const pk = insertAgent(db, {
-    id: ctx.random.uuid(), orgId, name: spec.name, description: spec.description, engineClassId: spec.engine,
+    id: orgId === DEMO_ORGANIZATION_ID && spec.name === DEMO_LOOP_AGENT_NAME ? DEMO_LOOP_AGENT_ID : drawn, orgId, name: spec.name, description: spec.description, engineClassId: spec.engine,
     disableCache: spec.disableCache ?? false, cacheFailedJobs: spec.cacheFailedJobs ?? false, creatorId: spec.creator, createdMs: first,
   });
   for (const tag of spec.tags) {
@@ -146,4 +157,15 @@ function seedDataset(ctx: DemoSeedContext, orgId: string | null, ownerId: number
       ctx.random.uuid(), pk, file.name, file.bytes.length, storageName, file.metadata ? JSON.stringify(file.metadata) : null, createdMs + i * 3_600_000, dataset.creator,
     ]);
   });
+}
+
+/** The engine's outcome of a job still running in the demo, so that it ends with the policy's disposition like a new run. */
+function judgedNow(db: SandboxDb, job: NewJob & { id: string }): { result: string; engineKey: string } | Record<string, never> {
+  const agentId = db.value('SELECT id FROM agents WHERE pk = ?', [job.agentPk]);
+  const versionId = db.value('SELECT id FROM agent_versions WHERE pk = ?', [job.versionPk]);
+  const agent = typeof agentId === 'string' ? findAgent(db, job.orgId, agentId) : undefined;
+  const version = agent && typeof versionId === 'string' ? findVersion(db, agent.pk, versionId) : undefined;
+  if (!agent || !version) return {};
+  const { outcome, engineKey } = judgeJob(db, { id: job.id, createdMs: job.createdMs, inputs: job.inputs, metadata: job.metadata, hash: inputsHash(job.inputs) }, agent, version);
+  return { result: JSON.stringify(outcome), engineKey };
 }

@@ -121,6 +121,7 @@ describe('service client: running agents', () => {
     ['a batch run', (c: ServiceClient) => c.agents.runMany('a1', [{ text: 'a' }])],
     ['a run with a file', (c: ServiceClient) => c.agents.run('a1', { inputs: { doc: { file: path.join(dir, 'cut.txt') } } })],
     ['cancelling all jobs', (c: ServiceClient) => c.agents.cancelAllJobs('a1')],
+    ['deleting a policy', (c: ServiceClient) => c.policies.delete('p1')],
   ] as const) {
     it(`never sends ${name} again when the answer is lost, and says its outcome is unknown`, async () => {
       fs.writeFileSync(path.join(dir, 'cut.txt'), 'text');
