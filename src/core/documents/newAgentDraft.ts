@@ -27,7 +27,8 @@ export function newAgentDraft(name: string, engine: EngineType & { engine_class_
   const defaults = isRecord(engine.default_engine_config) ? engine.default_engine_config : {};
   const config: Record<string, string> = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   if (model) config.model = model;
-  const inputs = inputDefinitionsOf(engine.input_schema);
+  const listed = inputDefinitionsOf((engine as { input_definitions?: unknown }).input_definitions);
+  const inputs = listed.length ? listed : inputDefinitionsOf(engine.input_schema);
   return { name, engine_class_id: engine.engine_class_id, version_name: 'version 1', description: '', input_definitions: inputs.length ? inputs : [STARTER_INPUT], engine_config: config };
 }
 
@@ -37,7 +38,7 @@ export function createAgentBody(draft: NewAgentDraft): CreateAgentBody {
   return { name: name.trim(), engine_class_id, version_name, description, input_definitions, engine_config };
 }
 
-/** An engine's input schema as input definitions: a list of definitions, or a JSON schema's properties. */
+/** An engine's inputs as input definitions: from a list of definitions, or a JSON schema's properties. */
 export function inputDefinitionsOf(schema: unknown): InputDefinition[] {
   if (Array.isArray(schema)) return schema.flatMap((item) => (isRecord(item) && typeof item.key === 'string' && item.key ? [definition(item.key, item)] : []));
   if (isRecord(schema) && isRecord(schema.properties)) {
@@ -47,7 +48,8 @@ export function inputDefinitionsOf(schema: unknown): InputDefinition[] {
 }
 
 function definition(key: string, source: Record<string, unknown>): InputDefinition {
-  const type = typeof source.data_type === 'string' && source.data_type ? source.data_type : source.format === 'binary' ? 'application/octet-stream' : 'text/plain';
+  const declared = [source.data_type, source['x-data-type']].find((t): t is string => typeof t === 'string' && t !== '');
+  const type = declared ?? (source.format === 'binary' ? 'application/octet-stream' : 'text/plain');
   const def: InputDefinition = { key, data_type: type };
   if (typeof source.description === 'string' && source.description) def.description = source.description;
   if (typeof source.example === 'string' && source.example) def.example = source.example;
