@@ -69,7 +69,8 @@ function outputCard(output: OutputView): HTMLElement {
 function timelineItem(entry: TimelineEntry): HTMLElement {
   const item = el('li', `event tone-${entry.look.tone}`);
   const line = el('div', 'event-line');
-  line.append(icon(entry.look), el('span', 'event-status', entry.status));
+  // A past event does not spin, even a PENDING one.
+  line.append(icon({ ...entry.look, spin: false }), el('span', 'event-status', entry.status));
   if (entry.count) line.append(el('span', 'badge', entry.count));
   line.append(el('span', 'hint', entry.time));
   if (entry.observed) line.append(el('span', 'hint', '(seen here)'));
