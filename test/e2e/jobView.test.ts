@@ -2,23 +2,10 @@
 // as text, runs nothing and adds no element; the view looks like part of VS Code (see the screenshot).
 import * as assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/core/client';
+import { IMG, payloadElements, SCRIPT, SVG } from './support/hostile';
 import { useWorkbenchSession } from './support/session';
-import type { Workbench } from './support/workbench';
 
-const IMG = `<img src=x onerror="document.title='pwned'">`;
-const SCRIPT = `<script>document.title='pwned'</script>`;
-const SVG = `<svg onload="document.title='pwned'"></svg>`;
 const PAYLOAD = `${IMG}${SCRIPT}${SVG}`;
-
-/** Elements a payload would create, in the page and in every webview frame. */
-async function payloadElements(workbench: Workbench): Promise<number> {
-  let count = 0;
-  for (const frame of workbench.page.frames()) {
-    count += await frame.locator('img[src="x"], svg[onload]').count().catch(() => 0);
-    count += await frame.locator('script', { hasText: 'pwned' }).count().catch(() => 0);
-  }
-  return count;
-}
 
 describe('Job view in the browser', function () {
   this.timeout(180_000);

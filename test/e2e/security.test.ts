@@ -4,24 +4,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ServiceClient } from '../../src/core/client';
+import { IMG, payloadElements, SCRIPT, SVG } from './support/hostile';
 import { useWorkbenchSession } from './support/session';
-import type { Workbench } from './support/workbench';
 
-const IMG = `<img src=x onerror="document.title='pwned'">`;
-const SCRIPT = `<script>document.title='pwned'</script>`;
-const SVG = `<svg onload="document.title='pwned'"></svg>`;
 const LINK = `[click](javascript:document.title='pwned')`;
 const PAYLOAD = `${IMG}${SCRIPT}${SVG}${LINK}`;
-
-/** Elements a payload would create, in the page and in every webview frame. */
-async function payloadElements(workbench: Workbench): Promise<number> {
-  let count = 0;
-  for (const frame of workbench.page.frames()) {
-    count += await frame.locator('img[src="x"], svg[onload]').count().catch(() => 0);
-    count += await frame.locator('script', { hasText: 'pwned' }).count().catch(() => 0);
-  }
-  return count;
-}
 
 describe('Hostile service values in the browser', function () {
   this.timeout(150_000);
