@@ -198,6 +198,8 @@ describe('Agents view', function () {
     assert.ok(model.timeline.length > 0, 'status events');
     assert.equal(Boolean(model.evaluation), Boolean(job.job.evaluation), 'the evaluation when the job has one');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    // The page had the keyboard focus; give it back to the workbench (the browser's clipboard needs it).
+    await vscode.commands.executeCommand('workbench.action.focusSideBar');
   });
 
   it('copies the ID of any node', async () => {

@@ -22,6 +22,7 @@ describe('Job view', function () {
   });
 
   after(async () => {
+    await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await proxy.close();
     await sandbox.stop();
