@@ -20,3 +20,12 @@ describe('job view protocol', () => {
     assert.equal(isJobHostMessage({ type: 'job', model: { jobId: 'j' } }), false);
   });
 });
+
+describe('job view page markup', () => {
+  it('has no inline script, style or handler, and a button for every action the page can send', async () => {
+    const { JOB_VIEW_BODY } = await import('../../../src/extension/jobs/jobView/jobViewPage');
+    const { JOB_VIEW_ACTIONS } = await import('../../../src/core/jobView/protocol');
+    assert.doesNotMatch(JOB_VIEW_BODY, /<script|<style|\sstyle=|\son[a-z]+=/i);
+    for (const action of JOB_VIEW_ACTIONS) assert.ok(JOB_VIEW_BODY.includes(`id="act-${action}"`), action);
+  });
+});
