@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isJobHostMessage, parseJobPageMessage } from '../../../src/core/jobView/protocol';
+import { isJobHostMessage, JOB_VIEW_ACTIONS, parseJobPageMessage } from '../../../src/core/jobView/protocol';
+import { JOB_VIEW_BODY } from '../../../src/extension/jobs/jobView/jobViewPage';
 
 describe('job view protocol', () => {
   it('accepts the page’s own messages', () => {
@@ -22,9 +23,7 @@ describe('job view protocol', () => {
 });
 
 describe('job view page markup', () => {
-  it('has no inline script, style or handler, and a button for every action the page can send', async () => {
-    const { JOB_VIEW_BODY } = await import('../../../src/extension/jobs/jobView/jobViewPage');
-    const { JOB_VIEW_ACTIONS } = await import('../../../src/core/jobView/protocol');
+  it('has no inline script, style or handler, and a button for every action the page can send', () => {
     assert.doesNotMatch(JOB_VIEW_BODY, /<script|<style|\sstyle=|\son[a-z]+=/i);
     for (const action of JOB_VIEW_ACTIONS) assert.ok(JOB_VIEW_BODY.includes(`id="act-${action}"`), action);
   });
