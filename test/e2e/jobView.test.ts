@@ -58,4 +58,18 @@ describe('Job view in the browser', function () {
     assert.notEqual(await page.title(), 'pwned');
     await workbench.screenshot('jobView--hostile-outputs');
   });
+
+  it('copies the job ID and opens the raw JSON from the view’s buttons', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await view.locator('#act-copyId').click();
+    const notice = view.locator('#notice');
+    await notice.waitFor({ timeout: 10_000 });
+    assert.match(await notice.innerText(), /^Copied the job ID [0-9a-f-]{36}\.$/);
+    await view.locator('#act-rawJson').click();
+    await page.locator('.tab', { hasText: /Job [0-9a-f]{8} · Hostile outputs\.json/ }).waitFor({ timeout: 30_000 });
+    assert.equal(await payloadElements(workbench), 0);
+    await workbench.screenshot('jobView--raw-json');
+  });
 });
