@@ -21,14 +21,9 @@ export class ResultBatcher {
   private armed = false;
 
   constructor(
-    private fetch: BulkResultsFetch,
+    private readonly fetch: BulkResultsFetch,
     private readonly defer: (fn: () => void) => void = (fn) => void setTimeout(fn, RESULT_BATCH_WINDOW_MS),
   ) {}
-
-  /** The connection changed: later reads go to the new service (reads already sent finish as they are). */
-  setFetch(fetch: BulkResultsFetch): void {
-    this.fetch = fetch;
-  }
 
   /** The result record of a job, or null when the service has none for it. */
   read(jobId: string): Promise<JobResultRecord | null> {

@@ -46,6 +46,7 @@ export class JobViews extends Disposable {
     private readonly log: Log,
   ) {
     super();
+    // The client is looked up at each read, so a new connection is used as soon as it exists.
     this.batcher = new ResultBatcher((ids) => connection.requireClient().jobs.results(ids));
     this.watcher = new JobWatcher(jobStatusSource(connection), { intervalMs: watchIntervalMs() });
     this.register({ dispose: () => this.watcher.dispose() });
