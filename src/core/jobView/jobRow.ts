@@ -6,8 +6,8 @@ import type { AgentJob } from '../client';
 import { clip, relativeTime } from '../format';
 import { jobDurationText, jobStatusText, shortId } from './jobText';
 
-/** How long a row's label may be. */
-export const ROW_LABEL_CHARS = 60;
+/** How long a row's label may be: short enough that the verdict beside it stays in sight in a side bar. */
+export const ROW_LABEL_CHARS = 40;
 
 export interface JobRowText {
   label: string;

@@ -18,7 +18,7 @@ const job = (over: Partial<AgentJob> & Record<string, unknown> = {}): AgentJob =
 describe('job rows', () => {
   it('are labelled by the start of the first input, on one line, so identical versions differ', () => {
     const row = jobRowText(job(), undefined, NOW);
-    assert.equal(row.label, '“Customer: I was charged twice for the same order and want…”');
+    assert.equal(row.label, '“Customer: I was charged twice for the…”');
     assert.equal(row.description, 'SUCCESS · v3 · 10 min ago · 12 s');
   });
 
