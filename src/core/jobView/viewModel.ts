@@ -6,7 +6,7 @@
  */
 import type { AgentJob, JobInput, JobResultRecord } from '../client';
 import { dateTime } from '../format';
-import { isFinalStatus, jobStatusFromName, jobStatusName } from '../jobStatus';
+import { isActiveStatus, isFinalStatus, jobStatusFromName, jobStatusName } from '../jobStatus';
 import { jobDurationText, jobStatusText, shortId } from './jobText';
 import type { Field, InputView, JobViewModel, OutputView, TimelineEntry } from './model';
 import { sameValue, shownValue } from './shownValue';
@@ -34,6 +34,8 @@ export interface JobViewSources {
   /** The bulk results item: undefined when not read (yet), null when the service has none for this job. */
   result?: JobResultRecord | null;
   resultError?: string;
+  /** Why the status could not be read (a job the service does not know, a failed request). */
+  statusError?: string;
   versionName?: string;
   /** When these records were read (ms). */
   readAt: number;
@@ -48,7 +50,7 @@ export function jobViewModel(src: JobViewSources): JobViewModel {
   const { inputs, inputsNote } = inputsOf(src);
   const outputs = outputsOf(src.result);
   const versionName = src.job?.agent_version_name ?? src.versionName ?? '';
-  const problems = src.resultError ? [`Could not read the result: ${src.resultError}`] : [];
+  const problems = [src.statusError && `Could not read the status: ${src.statusError}`, src.resultError && `Could not read the result: ${src.resultError}`].filter((p): p is string => Boolean(p));
   return {
     jobId: src.jobId,
     agentId: src.agentId,
@@ -68,7 +70,7 @@ export function jobViewModel(src: JobViewSources): JobViewModel {
     metadata: src.job?.metadata && Object.keys(src.job.metadata).length ? shownValue(src.job.metadata) : null,
     problems,
     freshness: `Read at ${dateTime(new Date(src.readAt).toISOString()).slice(11)}${final ? '' : ' · refreshing while it runs'}`,
-    actions: { cancel: !final, runAgain: inputs.length > 0, watch: !final },
+    actions: { cancel: isActiveStatus(code), runAgain: inputs.length > 0, watch: isActiveStatus(code) },
   };
 }
 
@@ -177,6 +179,7 @@ function outputsOf(result: JobResultRecord | null | undefined): OutputView[] {
 
 function outputsNote(src: JobViewSources, code: number): string {
   if (src.result === undefined) return src.resultError ? 'The outputs could not be read.' : 'Reading the outputs…';
+  if (code < 0) return 'The job’s status is not known, so neither are its outputs.';
   if (!isFinalStatus(code)) return 'The job is still running: its outputs appear here when it finishes.';
   if (!src.result?.result) return code === 4 || code === 5 ? `This job ended (${jobStatusName(code)}) without a result.` : 'The service has no result for this job.';
   return 'The job answered with no outputs.';

@@ -138,3 +138,12 @@ describe('job records handed on', () => {
     assert.equal(made.job_inputs?.[0]?.key, 'transcript');
   });
 });
+
+describe('job view model of a job the service does not know', () => {
+  it('says the status could not be read instead of inventing one', () => {
+    const model = jobViewModel({ agentId: 'agent-1', agentName: 'Refund Reviewer', jobId: JOB_ID, statusError: 'Not found.', result: null, readAt: 0 });
+    assert.deepEqual(model.problems, ['Could not read the status: Not found.']);
+    assert.equal(model.status.look.tone, 'unknown');
+    assert.equal(model.actions.cancel, false, 'nothing to cancel');
+  });
+});

@@ -8,7 +8,7 @@ import { currentStatus, jobViewModel, type JobViewSources } from '../../../core/
 import { shortId } from '../../../core/jobView/jobText';
 import { watchIntervalMs } from '../../configuration';
 import type { Connection } from '../../connection/connection';
-import { AgentCommands, JobViewIds } from '../../constants';
+import { AgentCommands, JobViewIds, Settings } from '../../constants';
 import type { ServiceDocuments } from '../../documents/serviceDocuments';
 import { jobUri } from '../../documents/documentUris';
 import type { Log } from '../../log';
@@ -53,6 +53,9 @@ export class JobViews extends Disposable {
     this.register(this.watcher.onDidTransition((job, _from, to) => this.observed(job.id, to, job.errorMessage)));
     this.register(connection.onDidChange(() => this.watcher.setSource(jobStatusSource(connection))));
     this.register(vscode.window.onDidChangeWindowState((state) => this.watcher.setFocused(state.focused)));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.watchIntervalSeconds}`)) this.watcher.setIntervalMs(watchIntervalMs());
+    }));
     documents.setJobSource((agentId, jobId) => this.rawJson(agentId, jobId));
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
   }
@@ -100,7 +103,18 @@ export class JobViews extends Disposable {
     const state = this.states.get(jobId);
     if (!state) return;
     const client = this.connection.requireClient();
-    const statusRead = withStatus ? client.jobs.status(jobId).then((status) => (state.status = status)) : Promise.resolve();
+    const statusRead = withStatus
+      ? client.jobs.status(jobId).then(
+          (status) => {
+            state.status = status;
+            state.statusError = undefined;
+          },
+          (error: unknown) => {
+            state.statusError = messageOf(error);
+            this.log.warn(`Reading the status of job ${jobId} failed: ${state.statusError}`);
+          },
+        )
+      : Promise.resolve();
     const versionRead = state.job ? Promise.resolve() : this.versionName(state);
     const resultRead = this.batcher.read(jobId).then(
       (result) => {
