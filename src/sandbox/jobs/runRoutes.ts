@@ -52,7 +52,7 @@ const runSync: Handler = async (ctx) => {
  * live service does.
  */
 const runMany: Handler = async (ctx) => {
-  const body = await readJsonValue(ctx.req, ctx.app.limits.jsonBytes);
+  const body = (await readJsonValue(ctx.req, ctx.app.limits.jsonBytes)) ?? {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, { non_field_errors: [`Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.`] });
   const object = body as Record<string, unknown>;
   const orgId = requireOrganization(ctx, object.organization_id);

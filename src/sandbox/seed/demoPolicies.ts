@@ -95,12 +95,13 @@ const refundCategories = (cap: number): Category[] => [
     title: 'Eligibility',
     description: `Refunds up to $${cap} may be granted by front-line agents; above that needs a supervisor.`,
     rules: [
-      { title: 'Checks the purchase date against the 30-day window', flag: 'GREEN_FLAG' },
-      { title: `Grants a refund above $${cap} without supervisor approval`, flag: 'RED_FLAG' },
+      { title: 'Checks the purchase date against the 30-day window', description: 'Listen for “purchase date” or “within 30 days”.', flag: 'GREEN_FLAG' },
+      { title: `Grants a refund above $${cap} without supervisor approval`, description: 'A Refund over limit. Listen for “no need to check with anyone”.', flag: 'RED_FLAG' },
       {
         title: 'Duplicate charges are refunded in full',
+        description: 'Listen for “duplicate charge”.',
         flag: 'GREEN_FLAG',
-        sub_rules: [{ title: 'Confirms both charges in the billing system before refunding', flag: 'GREEN_FLAG' }],
+        sub_rules: [{ title: 'Confirms both charges in the billing system before refunding', description: 'Listen for “I can see”.', flag: 'GREEN_FLAG' }],
       },
     ],
   },
@@ -123,15 +124,16 @@ const documentCategories = (withKyc: boolean): Category[] => [
   {
     title: 'Invoices and receipts',
     rules: [
-      { title: 'Has an invoice number, a supplier and a total amount', description: 'Then it is an Invoice.', flag: 'GREEN_FLAG' },
-      { title: 'Shows “paid” with a payment method', description: 'Then it is a Receipt, not an Invoice.' },
+      { title: 'Has an invoice number, a supplier and a total amount', description: 'Then it is an Invoice. Invoice files are named “INV-” and a number.', flag: 'GREEN_FLAG' },
+      { title: 'Shows “paid” with a payment method', description: 'Then it is a Receipt, not an Invoice. Receipt files are named “RCPT-” and a number.' },
     ],
   },
   {
     title: 'Orders and contracts',
     rules: [
-      { title: 'Has a PO number and delivery terms', description: 'Purchase Order.' },
-      { title: 'Has signature blocks and a term/termination clause', description: 'Contract.' },
+      { title: 'Has a PO number and delivery terms', description: 'Purchase Order. Order files are named “PO-” and a number.' },
+      { title: 'Has signature blocks and a term/termination clause', description: 'Contract. Contract files are named “CTR-” and a number.' },
+      { title: 'Scanned letters and anything unreadable', description: 'Other. Scans are named “SCAN-” and a number.' },
     ],
   },
   ...(withKyc

@@ -47,6 +47,8 @@ describe('sandbox results, cancel all, discovery and the current user', () => {
     assert.equal(fresh.corrected_outputs, null);
     assert.equal(fresh.result.find((o: any) => o.key === 'disposition').value, (await t.call('GET', `/v1/agents/jobs/${done}/result/`)).body.outputs[0].value);
     assert.equal(seeded.result.find((o: any) => o.key === 'disposition').value, reviewed.ui_fields.verdict);
+    assert.deepEqual(seeded.result.map((o: any) => o.key), ['disposition', 'summary', 'matched_rules', 'policy'], 'the demo history was judged by the engine');
+    assert.ok(seeded.input_tokens > 0);
     assert.equal(seeded.corrected_outputs.find((o: any) => o.key === 'disposition').value, reviewed.feedback_review.corrected_verdict);
   });
 
@@ -129,5 +131,28 @@ describe('sandbox results, cancel all, discovery and the current user', () => {
       assert.equal((await globexInAcme('POST', '/v1/agents/jobs/results/', { job_ids: [acmeJob] })).status, 403);
       assert.equal((await globexInAcme('GET', '/v1/agents/models/')).status, 403);
     });
+  });
+
+  it('keeps the demo\'s running jobs running for many steps, then ends them with the engine\'s disposition', async () => {
+    const paced = await startTestSandbox({ jobStepMs: 25 });
+    try {
+      const jobs = async () => (await paced.call('GET', `/v1/agents/${DEMO_LOOP_AGENT_ID}/jobs/?page_size=500`)).body.results as any[];
+      const running = (await jobs()).filter((j) => [0, 1, 2].includes(j.status_code)).map((j) => j.id as string);
+      assert.ok(running.length >= 3);
+      await new Promise((resolve) => setTimeout(resolve, 8 * 25));
+      const soon = await paced.call('POST', '/v1/agents/jobs/statuses/', { body: { job_ids: running } });
+      assert.ok(soon.body.every((s: any) => [0, 1, 2].includes(s.status)), 'still running after eight steps');
+      const ended = await eventually(async () => {
+        const now = (await jobs()).filter((j) => running.includes(j.id));
+        return now.every((j) => [3, 4].includes(j.status_code)) ? now : undefined;
+      }, 20_000, 'the demo jobs to end');
+      for (const job of ended.filter((j) => j.status_code === 3)) {
+        const result = (await paced.call('GET', `/v1/agents/jobs/${job.id}/result/`)).body;
+        assert.equal(result.outputs[0].value, job.ui_fields.verdict);
+        assert.equal(result.outputs.length, 4);
+      }
+    } finally {
+      await paced.close();
+    }
   });
 });

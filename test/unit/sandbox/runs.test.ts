@@ -111,9 +111,10 @@ describe('sandbox runs: versions, batches, synchronous runs and the engine', () 
       'Input set 4: Input "transcript" must be a string.',
     ]);
     assert.deepEqual((await many({})).body, { inputs: ['This field is required.'] });
+    assert.deepEqual((await t.call('POST', `${runPath()}many/`)).body, { inputs: ['This field is required.'] });
+    assert.deepEqual((await many([1])).body, { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
     assert.deepEqual((await many({ inputs: [] })).body, { inputs: ['This list may not be empty.'] });
     assert.deepEqual((await many({ inputs: 'x' })).body, { inputs: ['Expected a list of items but got type "str".'] });
-    assert.equal((await many([1])).status, 400);
     assert.equal((await t.call('POST', `/v1/agents/run/${MISSING_ID}/async/many/`, { body: { inputs: [{ transcript: 'x', language: 'en' }] } })).status, 404);
     assert.equal(await count(), before);
   });
