@@ -8,6 +8,7 @@ import { valueElement } from './values';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
+  setState(state: unknown): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 const api = acquireVsCodeApi();
@@ -86,6 +87,8 @@ function timelineItem(entry: TimelineEntry): HTMLElement {
 
 function render(model: JobViewModel): void {
   jobId = model.jobId;
+  // VS Code keeps this across a window reload, so the extension can open the same job again.
+  api.setState({ agentId: model.agentId, jobId: model.jobId, agentName: model.agentName });
   document.title = model.title;
   byId('status-icon').replaceChildren(icon(model.status.look));
   setText(byId('title'), model.title);

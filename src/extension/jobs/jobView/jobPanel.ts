@@ -37,9 +37,9 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
     super(panel, SPEC, extensionUri, log);
   }
 
-  /** Opens the panel of a job in the active editor group. */
-  static create(extensionUri: vscode.Uri, log: Log, jobId: string, title: string, onAction: (action: JobViewAction) => Promise<void>): JobPanel {
-    const panel = vscode.window.createWebviewPanel(SPEC.viewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, webviewPanelOptions());
+  /** Opens the panel of a job in the active editor group, or adopts the one VS Code restored after a reload. */
+  static create(extensionUri: vscode.Uri, log: Log, jobId: string, title: string, onAction: (action: JobViewAction) => Promise<void>, restored?: vscode.WebviewPanel): JobPanel {
+    const panel = restored ?? vscode.window.createWebviewPanel(SPEC.viewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, webviewPanelOptions());
     return new JobPanel(panel, extensionUri, log, jobId, onAction);
   }
 

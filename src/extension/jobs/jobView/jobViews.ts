@@ -57,11 +57,12 @@ export class JobViews extends Disposable {
       if (e.affectsConfiguration(`${Settings.section}.${Settings.watchIntervalSeconds}`)) this.watcher.setIntervalMs(watchIntervalMs());
     }));
     documents.setJobSource((agentId, jobId) => this.rawJson(agentId, jobId));
+    this.register(vscode.window.registerWebviewPanelSerializer(JobViewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
   }
 
   /** Opens the view of a job, or reveals it when it is open; reads what the target did not bring. */
-  async open(target: JobTarget): Promise<void> {
+  async open(target: JobTarget, restored?: vscode.WebviewPanel): Promise<void> {
     const existing = this.panels.get(target.jobId);
     if (existing) {
       existing.reveal();
@@ -70,7 +71,8 @@ export class JobViews extends Disposable {
     }
     const state: JobState = { agentId: target.agent.id, agentName: target.agent.name, jobId: target.jobId, job: target.job, observed: [], readAt: Date.now() };
     this.states.set(target.jobId, state);
-    const panel = JobPanel.create(this.context.extensionUri, this.log, target.jobId, `Job ${shortId(target.jobId)} · ${target.agent.name}`, (action) => this.act(target.jobId, action));
+    const title = `Job ${shortId(target.jobId)} · ${target.agent.name}`;
+    const panel = JobPanel.create(this.context.extensionUri, this.log, target.jobId, title, (action) => this.act(target.jobId, action), restored);
     this.panels.set(target.jobId, panel);
     panel.onDidDispose(() => {
       this.panels.delete(target.jobId);
@@ -79,6 +81,38 @@ export class JobViews extends Disposable {
     });
     this.render(target.jobId);
     await this.read(target.jobId, !target.job);
+  }
+
+  /** A job view VS Code brought back after a reload: the same job, read again by ID (the page's state names it). */
+  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const saved = state as { agentId?: unknown; jobId?: unknown; agentName?: unknown } | undefined;
+    if (typeof saved?.agentId !== 'string' || typeof saved.jobId !== 'string' || this.panels.has(saved.jobId)) {
+      panel.dispose();
+      return;
+    }
+    const agent = { id: saved.agentId, name: typeof saved.agentName === 'string' ? saved.agentName : 'agent' };
+    try {
+      await this.whenConnected();
+      await this.open({ agent, jobId: saved.jobId }, panel);
+    } catch (error) {
+      // Signed out or the service is away: the view shows what it could read, and Refresh tries again.
+      this.log.warn(`Restoring the view of job ${saved.jobId}: ${messageOf(error)}`);
+    }
+  }
+
+  /** Resolves once connected (at once when already), or after a while without a connection. */
+  private whenConnected(): Promise<void> {
+    if (this.connection.state.kind === 'connected') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        sub.dispose();
+        clearTimeout(timer);
+        resolve();
+      };
+      const sub = this.connection.onDidChange((state) => state.kind === 'connected' && done());
+      // Activation reads the token asynchronously; a window without a connection stops waiting.
+      const timer = setTimeout(done, 15_000);
+    });
   }
 
   /** For integration tests: the model the panel of a job last showed, and what its page reported. */
