@@ -72,4 +72,15 @@ describe('Job view in the browser', function () {
     assert.equal(await payloadElements(workbench), 0);
     await workbench.screenshot('jobView--raw-json');
   });
+
+  it('comes back with the same job after the window reloads', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    await page.locator('.tab', { hasText: /Hostile outputs\.json/ }).first().locator('.codicon-close').click().catch(() => undefined);
+    await workbench.open(page.url());
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await view.locator('#outputs .output').first().waitFor({ timeout: 60_000 });
+    assert.ok((await view.locator('#outputs').innerText()).includes(`${IMG} verdict`));
+    assert.equal(await payloadElements(workbench), 0);
+  });
 });
