@@ -137,29 +137,21 @@ export class JobViews extends Disposable {
     const state = this.states.get(jobId);
     if (!state) return;
     const client = this.connection.requireClient();
-    const statusRead = withStatus
-      ? client.jobs.status(jobId).then(
-          (status) => {
-            state.status = status;
-            state.statusError = undefined;
-          },
-          (error: unknown) => {
-            state.statusError = messageOf(error);
-            this.log.warn(`Reading the status of job ${jobId} failed: ${state.statusError}`);
-          },
-        )
-      : Promise.resolve();
+    // A part that cannot be read becomes a problem shown in the view; the other parts still show.
+    const settle = <T>(part: 'status' | 'result', read: Promise<T>, keep: (value: T) => void): Promise<void> =>
+      read.then(
+        (value) => {
+          keep(value);
+          state[`${part}Error`] = undefined;
+        },
+        (error: unknown) => {
+          state[`${part}Error`] = messageOf(error);
+          this.log.warn(`Reading the ${part} of job ${jobId} failed: ${messageOf(error)}`);
+        },
+      );
+    const statusRead = withStatus ? settle('status', client.jobs.status(jobId), (status) => (state.status = status)) : Promise.resolve();
+    const resultRead = settle('result', this.batcher.read(jobId), (result) => (state.result = result));
     const versionRead = state.job ? Promise.resolve() : this.versionName(state);
-    const resultRead = this.batcher.read(jobId).then(
-      (result) => {
-        state.result = result;
-        state.resultError = undefined;
-      },
-      (error: unknown) => {
-        state.resultError = messageOf(error);
-        this.log.warn(`Reading the result of job ${jobId} failed: ${state.resultError}`);
-      },
-    );
     try {
       await Promise.all([statusRead, resultRead, versionRead]);
     } finally {
