@@ -18,11 +18,12 @@ export interface JobRowText {
 
 /**
  * The label and description of a job row. `labelField` names a metadata key whose value labels the
- * row (a setting); without it, or when a job lacks that key, the first input that has a value does.
+ * row (a setting); without it, or when a job lacks that key, the first input that has a value does —
+ * from its first line that is not `shared` boilerplate (see {@link sharedLineStarts}).
  */
-export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now()): JobRowText {
+export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now(), shared: ReadonlySet<string> = new Set()): JobRowText {
   const version = clip(job.agent_version_name);
-  const label = metadataLabel(job, labelField) || inputSummary(job) || version || `job ${shortId(job.id)}`;
+  const label = metadataLabel(job, labelField) || inputSummary(job, shared) || version || `job ${shortId(job.id)}`;
   const verdict = jobVerdict(job);
   const parts = [verdict && `→ ${verdict}`, jobStatusText(job), label === version ? '' : version, relativeTime(job.created_at, now), jobDurationText(job, now)];
   return { label, description: parts.filter(Boolean).join(' · '), verdict };
@@ -45,12 +46,44 @@ function metadataLabel(job: AgentJob, field: string | undefined): string {
   return clip(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`, ROW_LABEL_CHARS);
 }
 
-/** The first input with something in it: a file by its name, text by its start (on one line). */
-function inputSummary(job: AgentJob): string {
+/** The first input with something in it: a file by its name, text by its first telling line (on one line). */
+function inputSummary(job: AgentJob, shared: ReadonlySet<string>): string {
   for (const input of job.job_inputs ?? []) {
     const text = input.file_name || input.value;
     if (!text?.trim()) continue;
-    return input.file_name ? clip(`file: ${text}`, ROW_LABEL_CHARS) : `“${clip(text, ROW_LABEL_CHARS - 2)}”`;
+    if (input.file_name) return clip(`file: ${text}`, ROW_LABEL_CHARS);
+    const lines = leadingLines(text);
+    const telling = lines.findIndex((line) => !shared.has(lineStart(line)));
+    const from = telling > 0 ? lines.slice(telling).join(' ') : text;
+    return `“${clip(from, ROW_LABEL_CHARS - 2)}”`;
   }
   return '';
+}
+
+/** How many leading lines of an input are looked at, and how many words make a line's start. */
+const LINES_LOOKED_AT = 6;
+const START_WORDS = 5;
+
+/**
+ * The starts of input lines that most of these jobs share ("Agent: Thanks for contacting Acme…"): a
+ * greeting every case begins with says nothing about the case, so row labels skip such lines. Needs
+ * a few jobs to tell; with fewer, nothing is skipped.
+ */
+export function sharedLineStarts(jobs: readonly AgentJob[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const job of jobs) {
+    const value = job.job_inputs?.find((i) => i.value?.trim() && !i.file_name)?.value;
+    if (!value) continue;
+    for (const start of new Set(leadingLines(value).map(lineStart))) counts.set(start, (counts.get(start) ?? 0) + 1);
+  }
+  const needed = Math.max(3, Math.ceil(jobs.length * 0.8));
+  return new Set([...counts].filter(([, n]) => n >= needed).map(([start]) => start));
+}
+
+function leadingLines(text: string): string[] {
+  return text.slice(0, 4000).split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, LINES_LOOKED_AT);
+}
+
+function lineStart(line: string): string {
+  return line.toLowerCase().split(/\s+/).slice(0, START_WORDS).join(' ');
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { AgentJob } from '../../../src/core/client';
-import { jobRowText, jobVerdict } from '../../../src/core/jobView/jobRow';
+import { jobRowText, jobVerdict, sharedLineStarts } from '../../../src/core/jobView/jobRow';
 
 const NOW = Date.parse('2026-11-20T10:10:00Z');
 const job = (over: Partial<AgentJob> & Record<string, unknown> = {}): AgentJob =>
@@ -41,5 +41,25 @@ describe('job rows', () => {
     assert.equal(jobVerdict(job({ ui_fields: { verdict: 'refund' }, feedback_review: { corrected_verdict: 'escalate' } })), 'escalate (corrected)');
     assert.equal(jobVerdict(job({ ui_fields: {} })), '');
     assert.match(jobRowText(job({ ui_fields: { verdict: 'refund' } }), undefined, NOW).description, /^→ refund · SUCCESS/);
+  });
+});
+
+describe('job rows of cases that start alike', () => {
+  const call = (name: string, topic: string, i: number): AgentJob =>
+    job({ id: `0b5c2d1e-1111-4222-8333-94445556667${i}`, job_inputs: [{ key: 'transcript', value: `Agent: Thanks for contacting Acme Support, this is ${name}. This call may be recorded.\nCustomer: Hi. ${topic}\nAgent: Let me check.` }] });
+  const jobs = [call('Priya', 'My invoice is wrong.', 1), call('Sam', 'I was charged twice.', 2), call('Lea', 'The app crashes on login.', 3), call('Priya', 'I want to cancel.', 4)];
+
+  it('skip the greeting every case shares and show the line that differs', () => {
+    const shared = sharedLineStarts(jobs);
+    assert.deepEqual(jobs.map((j) => jobRowText(j, undefined, NOW, shared).label), [
+      '“Customer: Hi. My invoice is wrong. Ag…”',
+      '“Customer: Hi. I was charged twice. Ag…”',
+      '“Customer: Hi. The app crashes on logi…”',
+      '“Customer: Hi. I want to cancel. Agent…”',
+    ]);
+  });
+
+  it('skip nothing when there are too few jobs to tell what they share', () => {
+    assert.equal(sharedLineStarts(jobs.slice(0, 2)).size, 0);
   });
 });
