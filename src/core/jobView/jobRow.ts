@@ -21,7 +21,7 @@ export interface JobRowText {
  * row (a setting); without it, or when a job lacks that key, the first input that has a value does —
  * from its first line that is not `shared` boilerplate (see {@link sharedLineStarts}).
  */
-export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now(), shared: ReadonlySet<string> = new Set()): JobRowText {
+export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now(), shared: SharedText = NOTHING_SHARED): JobRowText {
   const version = clip(job.agent_version_name);
   const label = metadataLabel(job, labelField) || inputSummary(job, shared) || version || `job ${shortId(job.id)}`;
   const verdict = jobVerdict(job);
@@ -47,15 +47,16 @@ function metadataLabel(job: AgentJob, field: string | undefined): string {
 }
 
 /** The first input with something in it: a file by its name, text by its first telling line (on one line). */
-function inputSummary(job: AgentJob, shared: ReadonlySet<string>): string {
+function inputSummary(job: AgentJob, shared: SharedText): string {
   for (const input of job.job_inputs ?? []) {
     const text = input.file_name || input.value;
     if (!text?.trim()) continue;
     if (input.file_name) return clip(`file: ${text}`, ROW_LABEL_CHARS);
     const lines = leadingLines(text);
-    const telling = lines.findIndex((line) => !shared.has(lineStart(line)));
+    const telling = lines.findIndex((line) => !shared.lines.has(lineStart(line)));
     const from = telling > 0 ? lines.slice(telling).join(' ') : text;
-    return `“${clip(from, ROW_LABEL_CHARS - 2)}”`;
+    const rest = shared.lead && from.startsWith(shared.lead) ? from.slice(shared.lead.length) : from;
+    return `“${clip(rest, ROW_LABEL_CHARS - 2)}”`;
   }
   return '';
 }
@@ -64,20 +65,43 @@ function inputSummary(job: AgentJob, shared: ReadonlySet<string>): string {
 const LINES_LOOKED_AT = 6;
 const START_WORDS = 5;
 
+/** What most loaded jobs' inputs begin with alike: whole lines (by their start), and the words the first telling line opens with. */
+export interface SharedText {
+  lines: ReadonlySet<string>;
+  lead: string;
+}
+
+const NOTHING_SHARED: SharedText = { lines: new Set(), lead: '' };
+
 /**
- * The starts of input lines that most of these jobs share ("Agent: Thanks for contacting Acme…"): a
- * greeting every case begins with says nothing about the case, so row labels skip such lines. Needs
- * a few jobs to tell; with fewer, nothing is skipped.
+ * What most of these jobs' inputs share ("Agent: Thanks for contacting Acme…", then "Customer: Hi."):
+ * a greeting every case begins with says nothing about the case, so row labels skip it. Needs a few
+ * jobs to tell; with fewer, nothing is skipped.
  */
-export function sharedLineStarts(jobs: readonly AgentJob[]): Set<string> {
-  const counts = new Map<string, number>();
-  for (const job of jobs) {
+export function sharedText(jobs: readonly AgentJob[]): SharedText {
+  const values = jobs.flatMap((job) => {
     const value = job.job_inputs?.find((i) => i.value?.trim() && !i.file_name)?.value;
-    if (!value) continue;
-    for (const start of new Set(leadingLines(value).map(lineStart))) counts.set(start, (counts.get(start) ?? 0) + 1);
-  }
+    return value ? [leadingLines(value)] : [];
+  });
   const needed = Math.max(3, Math.ceil(jobs.length * 0.8));
-  return new Set([...counts].filter(([, n]) => n >= needed).map(([start]) => start));
+  if (values.length < needed) return NOTHING_SHARED;
+  const counts = new Map<string, number>();
+  for (const lines of values) for (const start of new Set(lines.map(lineStart))) counts.set(start, (counts.get(start) ?? 0) + 1);
+  const shared = new Set([...counts].filter(([, n]) => n >= needed).map(([start]) => start));
+  const firsts = values.map((lines) => lines.find((line) => !shared.has(lineStart(line))) ?? '');
+  return { lines: shared, lead: commonLead(firsts) };
+}
+
+/** The whole words all these texts begin with (with the space after them), when all do. */
+function commonLead(texts: string[]): string {
+  const words = texts.map((t) => t.split(/(?<=\s)/));
+  const lead: string[] = [];
+  for (let i = 0; ; i++) {
+    const word = words[0]?.[i];
+    if (!word || !/\s$/.test(word) || !words.every((w) => w[i] === word)) break;
+    lead.push(word);
+  }
+  return lead.join('');
 }
 
 function leadingLines(text: string): string[] {

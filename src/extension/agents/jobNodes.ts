@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { AgentJob, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
 import { clip, dateTime } from '../../core/format';
-import { jobRowText, sharedLineStarts } from '../../core/jobView/jobRow';
+import { jobRowText, sharedText, type SharedText } from '../../core/jobView/jobRow';
 import { jobLabelField } from '../configuration';
 import { isActiveStatus } from '../../core/jobStatus';
 import { PagedList } from '../../core/pagedList';
@@ -49,14 +49,14 @@ export class JobsNode implements TreeNode {
     this.ctx.refresh(this);
   }
 
-  private shared: { from: readonly AgentJob[]; count: number; starts: Set<string> } | undefined;
+  private shared: { from: readonly AgentJob[]; count: number; text: SharedText } | undefined;
 
-  /** The input line starts most loaded jobs share (row labels skip them); worked out again when the list changes. */
-  sharedStarts(): ReadonlySet<string> {
+  /** What most loaded jobs' inputs begin with alike (row labels skip it); worked out again when the list changes. */
+  sharedText(): SharedText {
     const items = this.list.loadedItems;
     // Pages are appended in place: the count says when more came.
-    if (this.shared?.from !== items || this.shared.count !== items.length) this.shared = { from: items, count: items.length, starts: sharedLineStarts(items) };
-    return this.shared.starts;
+    if (this.shared?.from !== items || this.shared.count !== items.length) this.shared = { from: items, count: items.length, text: sharedText(items) };
+    return this.shared.text;
   }
 
   /** The jobs shown that are not final: the ones worth refreshing. */
@@ -124,7 +124,7 @@ export class JobNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const row = jobRowText(j, jobLabelField(), Date.now(), this.parent.sharedStarts());
+    const row = jobRowText(j, jobLabelField(), Date.now(), this.parent.sharedText());
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = jobStatusIcon(j.status_code);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { AgentJob } from '../../../src/core/client';
-import { jobRowText, jobVerdict, sharedLineStarts } from '../../../src/core/jobView/jobRow';
+import { jobRowText, jobVerdict, sharedText } from '../../../src/core/jobView/jobRow';
 
 const NOW = Date.parse('2026-11-20T10:10:00Z');
 const job = (over: Partial<AgentJob> & Record<string, unknown> = {}): AgentJob =>
@@ -50,16 +50,16 @@ describe('job rows of cases that start alike', () => {
   const jobs = [call('Priya', 'My invoice is wrong.', 1), call('Sam', 'I was charged twice.', 2), call('Lea', 'The app crashes on login.', 3), call('Priya', 'I want to cancel.', 4)];
 
   it('skip the greeting every case shares and show the line that differs', () => {
-    const shared = sharedLineStarts(jobs);
+    const shared = sharedText(jobs);
     assert.deepEqual(jobs.map((j) => jobRowText(j, undefined, NOW, shared).label), [
-      '“Customer: Hi. My invoice is wrong. Ag…”',
-      '“Customer: Hi. I was charged twice. Ag…”',
-      '“Customer: Hi. The app crashes on logi…”',
-      '“Customer: Hi. I want to cancel. Agent…”',
+      '“My invoice is wrong. Agent: Let me ch…”',
+      '“I was charged twice. Agent: Let me ch…”',
+      '“The app crashes on login. Agent: Let …”',
+      '“I want to cancel. Agent: Let me check.”',
     ]);
   });
 
   it('skip nothing when there are too few jobs to tell what they share', () => {
-    assert.equal(sharedLineStarts(jobs.slice(0, 2)).size, 0);
+    assert.deepEqual(sharedText(jobs.slice(0, 2)), { lines: new Set(), lead: '' });
   });
 });
