@@ -62,11 +62,20 @@ if (!sandboxOnly) {
       entryPoints: { resultsGrid: 'src/webview/resultsGrid/main.ts' },
       options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/resultsGrid' },
     },
+    // The job view page, built like the grid's; the codicon font and its style sheet are copied beside it.
+    {
+      name: 'jobView',
+      entryPoints: { jobView: 'src/webview/jobView/main.ts' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/jobView' },
+    },
   );
 }
 
 fs.mkdirSync('dist', { recursive: true });
 fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+if (!sandboxOnly) {
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join('node_modules', '@vscode', 'codicons', 'dist', file), path.join('media', 'jobView', file));
+}
 
 const contexts = [];
 for (const entry of entries) {

@@ -66,3 +66,8 @@ export function tablesQueryRowLimit(): number {
   const value = section().get<number>(Settings.tablesQueryRowLimit) ?? 1000;
   return Math.min(Math.max(Math.round(value), 1), 1000);
 }
+
+/** The metadata field that labels job rows (empty: the start of the first input does). */
+export function jobLabelField(): string | undefined {
+  return section().get<string>(Settings.jobsLabelField)?.trim() || undefined;
+}

@@ -37,6 +37,8 @@ export const AgentCommands = {
   stopWatchingAll: 'agentWorkbench.jobs.stopWatchingAll',
   copyId: 'agentWorkbench.copyId',
   refreshDocument: 'agentWorkbench.refreshDocument',
+  newAgent: 'agentWorkbench.agents.create',
+  revealVersion: 'agentWorkbench.agents.revealVersion',
 } as const;
 
 /** Commands of the Policies view and policy documents. */
@@ -50,6 +52,9 @@ export const PolicyCommands = {
   compareWithCurrent: 'agentWorkbench.policies.compareWithCurrent',
   restoreVersion: 'agentWorkbench.policies.restoreVersion',
   refreshNode: 'agentWorkbench.policies.refreshNode',
+  rename: 'agentWorkbench.policies.rename',
+  editDescription: 'agentWorkbench.policies.editDescription',
+  delete: 'agentWorkbench.policies.delete',
 } as const;
 
 /** The Summary Preview of policy documents: its commands, webview type, context key and stored samples. */
@@ -109,6 +114,7 @@ export const Settings = {
   confirmFileCount: 'uploads.confirmAboveFileCount',
   confirmTotalMegabytes: 'uploads.confirmAboveTotalMegabytes',
   tablesQueryRowLimit: 'tables.queryRowLimit',
+  jobsLabelField: 'jobs.labelField',
 } as const;
 
 export const ContextKeys = {
@@ -176,3 +182,10 @@ export const RunCommands = {
 
 /** The run-file JSON schema, generated from the input definitions of the agents run files name. */
 export const RUN_SCHEMA_URI = 'agent-workbench-schema:/agent-run.schema.json';
+
+/** The job view, and the commands of running and cancelling (registered by the runs feature) its buttons call. */
+export const JobViewIds = {
+  viewType: 'agentWorkbench.jobView',
+  newRunFile: RunCommands.newRunFile,
+  cancelJob: RunCommands.cancelJob,
+} as const;

@@ -2,7 +2,7 @@
  * The heavy half of the extension (HTTP client, schemas), bundled apart as `dist/core.js` and loaded
  * on first use, so that activation evaluates only the small wiring bundle.
  */
-export { ServiceClient, isServiceError, ServiceError, tagNames } from '../core/client';
+export { ServiceClient, isServiceError, ServiceError, tagNames, dependentAgentsOf } from '../core/client';
 export { checkJson, locateFieldErrors } from '../core/documents/jsonProblems';
 export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/agentVersionDraft';
 export { PolicyContentSchema } from '../core/documents/policyContent';
@@ -10,3 +10,4 @@ export { parseRunFile, checkRun, filePathsOf, type RunPlan, type RunProblem, typ
 export { runErrorProblems } from '../core/runs/runErrors';
 export { runFileText } from '../core/runs/runTemplate';
 export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFileSchema';
+export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';

@@ -28,6 +28,8 @@ import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
+import { JobViews } from './jobs/jobView/jobViews';
+import { SignedInUser } from './connection/signedInUser';
 import { registerQueryCommands } from './queries/queryCommands';
 import { RunTargets } from './runs/runTargets';
 import { RunFiles } from './runs/runFiles';
@@ -64,6 +66,8 @@ export interface AgentWorkbenchApi {
   datasets: DatasetsView;
   uploads: Uploads;
   results: ResultsPanels;
+  jobViews: JobViews;
+  user: SignedInUser;
   log: Log;
   runFiles: RunFiles;
   tables: TablesView;
@@ -98,6 +102,8 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const tables = new TablesView(context, connection, tableCatalog, tableDrop);
   const tableUploads = new TableUploads(tables, log);
   tableDrop.uploads = tableUploads;
+  const jobViews = new JobViews(context, connection, documents, log);
+  const user = new SignedInUser(connection, log);
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
@@ -115,15 +121,17 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     drafts,
     watched,
     refresher,
-    new ConnectionStatusBar(connection),
+    user,
+    new ConnectionStatusBar(connection, user),
     policies,
     policyDocuments,
     summaryPreview,
     datasets,
     results,
-    ...registerConnectionCommands(connection, sandbox, log),
+    jobViews,
+    ...registerConnectionCommands(connection, sandbox, user, log),
     ...registerTreeCommands(log),
-    ...registerAgentCommands(agents, documents, drafts, log),
+    ...registerAgentCommands(agents, documents, drafts, jobViews, log),
     ...registerJobWatchCommands(watched, log),
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
@@ -146,7 +154,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     .then(() => local.offerRestartAfterReload())
     .catch((error: unknown) => log.error('Connecting at start failed', error));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles, tables, tableUploads };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles, tables, tableUploads, jobViews, user };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent } from '../../core/client';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import type { Connection } from '../connection/connection';
-import { ContextKeys, StateKeys, Views } from '../constants';
+import { ContextKeys, Settings, StateKeys, Views } from '../constants';
 import { loadCore } from '../lazyCore';
 import { PagedNodes } from '../tree/pagedNodes';
 import { ServiceTreeView } from '../tree/serviceTreeView';
@@ -31,6 +31,10 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
       emptyText: () => (isAgentFilterActive(this.filter) ? 'No agents match the filter' : 'No agents in this organization yet'),
     });
     this.register(this.shownJobs);
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
+      // Job rows are labelled by this setting: redraw them (nothing is read again).
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.jobsLabelField}`)) this.provider.refresh();
+    }));
     this.describe();
   }
 
@@ -103,9 +107,24 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     this.agents.nodeOf(agentId)?.jobs.reload();
   }
 
+  /**
+   * Reveals a version of an agent (one a policy's 409 named, say). An agent not on the loaded pages is
+   * read and put on top of the list first, so it can be shown.
+   */
+  async revealAgentVersion(agentId: string, versionId: string | undefined): Promise<void> {
+    const node = this.agents.nodeOf(agentId) ?? this.agents.prepend(await this.client().agents.get(agentId));
+    await this.reveal(node, { select: !versionId, focus: true, expand: Boolean(versionId) });
+    if (versionId) await this.revealVersion(agentId, versionId);
+  }
+
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */
   loadedAgents(): readonly BaseAgent[] {
     return this.agents.loadedItems;
+  }
+
+  /** A job of an agent as its loaded Jobs list holds it, if the list showed it. */
+  loadedJob(agentId: string, jobId: string): AgentJob | undefined {
+    return this.agents.nodeOf(agentId)?.jobs.list.loadedItems.find((job) => job.id === jobId);
   }
 
   /** Loads the first page if needed and returns the agents loaded. */

@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
 import type { AgentJob, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
-import { clip, dateTime, relativeTime } from '../../core/format';
+import { clip, dateTime } from '../../core/format';
+import { jobRowText, sharedText, type SharedText } from '../../core/jobView/jobRow';
+import { jobLabelField } from '../configuration';
 import { isActiveStatus } from '../../core/jobStatus';
 import type { PagedList } from '../../core/pagedList';
 import { AgentCommands } from '../constants';
 import { PagedNodes } from '../tree/pagedNodes';
 import type { TreeNode } from '../tree/treeNode';
 import type { AgentNode, AgentsTreeContext } from './agentNodes';
-import { jobDurationText, jobStatusIcon, jobStatusText, shortId } from './jobPresentation';
+import { jobDurationText, jobStatusText } from '../../core/jobView/jobText';
+import { jobStatusIcon } from './jobPresentation';
 
 /** The jobs of one agent, newest first, page by page, with a filter of their own. */
 export class JobsNode implements TreeNode {
@@ -52,6 +55,16 @@ export class JobsNode implements TreeNode {
   /** Drops what is loaded; the next draw reads the first page again. */
   reload(): void {
     this.jobs.reload();
+  }
+
+  private shared: { from: readonly AgentJob[]; count: number; text: SharedText } | undefined;
+
+  /** What most loaded jobs' inputs begin with alike (row labels skip it); worked out again when the list changes. */
+  sharedText(): SharedText {
+    const items = this.list.loadedItems;
+    // Pages are appended in place: the count says when more came.
+    if (this.shared?.from !== items || this.shared.count !== items.length) this.shared = { from: items, count: items.length, text: sharedText(items) };
+    return this.shared.text;
   }
 
   /** The jobs shown that are not final: the ones worth refreshing. */
@@ -98,7 +111,7 @@ export class JobsNode implements TreeNode {
   }
 }
 
-/** One job: status icon (spinning while it runs), version name, creation time and duration. */
+/** One job: status icon (spinning while it runs), what tells it apart (input or metadata field), verdict, version, times. */
 export class JobNode implements TreeNode {
   readonly kind = 'job';
   readonly id: string;
@@ -115,19 +128,21 @@ export class JobNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const item = new vscode.TreeItem(clip(j.agent_version_name) || `job ${shortId(j.id)}`, vscode.TreeItemCollapsibleState.None);
+    const row = jobRowText(j, jobLabelField(), Date.now(), this.parent.sharedText());
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = jobStatusIcon(j.status_code);
-    item.description = [jobStatusText(j), relativeTime(j.created_at), jobDurationText(j)].filter(Boolean).join(' · ');
+    item.description = row.description;
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**').appendText(jobStatusText(j)).appendMarkdown('** — ').appendText(j.agent_version_name ?? 'unnamed version').appendMarkdown('\n\n');
+    if (row.verdict) md.appendMarkdown('Verdict: ').appendText(row.verdict).appendMarkdown('  \n');
     md.appendMarkdown('Job ID: ').appendText(j.id).appendMarkdown('  \n');
     md.appendMarkdown('Created: ').appendText(dateTime(j.created_at)).appendMarkdown('  \n');
     if (j.last_updated_at) md.appendMarkdown('Last update: ').appendText(dateTime(j.last_updated_at)).appendMarkdown('  \n');
     const duration = jobDurationText(j);
     if (duration) md.appendMarkdown('Duration: ').appendText(duration).appendMarkdown('  \n');
     const lastError = [...(j.status_events ?? [])].reverse().find((e) => e.error_message)?.error_message;
-    if (lastError) md.appendMarkdown('\nError: ').appendText(lastError);
+    if (lastError) md.appendMarkdown('\nError: ').appendText(clip(lastError, 2000));
     item.tooltip = md;
     item.contextValue = isActiveStatus(j.status_code) ? 'job.active' : 'job.final';
     item.command = { command: AgentCommands.openJob, title: 'Open Job', arguments: [this] };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentVersion, BaseAgent } from '../../core/client';
 import type { AgentVersionDraft } from '../../core/documents/agentVersionDraft';
+import type { NewAgentDraft } from '../../core/documents/newAgentDraft';
 import { sameJson } from '../../core/documents/sameJson';
 import { Schemes } from '../constants';
 import type { Connection } from '../connection/connection';
@@ -14,14 +15,17 @@ import { DocumentDiagnostics } from '../documents/diagnostics';
 import type { AgentsView } from './agentsView';
 
 /**
- * *Create Version…*: a draft JSON document prefilled from a version. Saving it creates the version
- * through the shared new-version flow (the JSON schema gives completion and squiggles meanwhile);
- * problems — ours or the service's field errors — are underlined at their field and the draft stays
- * dirty, nothing lost. Once created, the tab shows the new version.
+ * *Create Version…* and *New Agent…*: a draft JSON document, prefilled from a version or from the
+ * engine and model chosen. Saving it goes through the shared new-version flow (the JSON schema gives
+ * completion and squiggles meanwhile); problems — ours or the service's field errors — are underlined
+ * at their field and the draft stays dirty, nothing lost. Once created, a version draft's tab shows the
+ * new version; a new-agent draft refuses a second save, so it never makes a second agent.
  */
 export class VersionDrafts implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-drafts');
   private readonly checking: vscode.Disposable;
+  /** New-agent drafts that already created their agent (by URI), with the agent's name. */
+  private readonly createdAgents = new Map<string, string>();
 
   constructor(
     private readonly fs: EditableFileSystem,
@@ -47,8 +51,41 @@ export class VersionDrafts implements vscode.Disposable {
     await vscode.window.showTextDocument(doc, { preview: false });
   }
 
-  /** After a reload the tab is restored: rebuild the draft from the version named in its path. */
+  /** Opens a draft of a new agent (*New Agent…*): name, engine and first version; saving creates the agent once. */
+  async openNewAgent(draft: NewAgentDraft): Promise<vscode.Uri> {
+    const uri = vscode.Uri.from({ scheme: Schemes.edit, path: `/drafts/new-agents/${Date.now().toString(36)}/${titleSegment(`New agent · ${draft.name}`)}.json` });
+    this.fs.set(uri, serviceDocument(`${JSON.stringify(draft, null, 2)}\n`, (text) => saveAsNewVersion(uri, text, this.newAgentTarget(uri), this.diagnostics)));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return uri;
+  }
+
+  /** The steps of creating an agent from a new-agent draft, for the shared flow. */
+  private newAgentTarget(uri: vscode.Uri): NewVersionTarget<NewAgentDraft, BaseAgent> {
+    const core = loadCore();
+    return {
+      title: documentTitle(uri),
+      check: (text) => core.checkJson(text, core.NewAgentDraftSchema),
+      create: (draft) => {
+        const created = this.createdAgents.get(uri.toString());
+        if (created) return Promise.reject(new Error(`this draft already created the agent “${created}”. Change it with Create Version… on that agent.`));
+        return this.connection.requireClient().agents.create(core.createAgentBody(draft));
+      },
+      created: (agent) => {
+        this.createdAgents.set(uri.toString(), agent.name);
+        this.log.info(`Created agent ${agent.name} (${agent.id})`);
+        void this.view.addAndReveal(agent);
+        return `Created the agent “${agent.name}”.`;
+      },
+      readAgain: () => this.view.reload(),
+    };
+  }
+
+  /** After a reload the tab is restored: rebuild the draft from the version named in its path (a new-agent draft cannot be, and says so). */
   private resolve(uri: vscode.Uri): EditableDocument | undefined {
+    if (uri.scheme === Schemes.edit && uri.path.startsWith('/drafts/new-agents/')) {
+      return serviceDocument('', () => Promise.resolve({ kind: 'notSaved', message: 'This New Agent draft was lost when the window reloaded: run New Agent… again.' }));
+    }
     const ids = draftIds(uri);
     if (!ids) return undefined;
     return this.document(uri, ids.agentId, ids.baseId, async () => `${JSON.stringify(await this.baseDraft(ids.agentId, ids.baseId), null, 2)}\n`);

@@ -6,10 +6,11 @@ import { same, type SavedConnection } from '../connection/savedConnections';
 import { signIn } from '../connection/signIn';
 import type { Log } from '../log';
 import type { LocalSandbox } from '../sandbox/localSandbox';
+import type { SignedInUser } from '../connection/signedInUser';
 import { registerCommand } from './commandRunner';
 
 /** Sign in/out, switching connections, the local sandbox, the log and the connection menu. */
-export function registerConnectionCommands(connection: Connection, sandbox: LocalSandbox, log: Log): vscode.Disposable[] {
+export function registerConnectionCommands(connection: Connection, sandbox: LocalSandbox, user: SignedInUser, log: Log): vscode.Disposable[] {
   return [
     registerCommand(log, Commands.signIn, (given?: { baseUrl: string; organizationId: string; token: string }) => signIn(connection, given?.token ? given : undefined)),
     registerCommand(log, Commands.signOut, async () => {
@@ -20,7 +21,7 @@ export function registerConnectionCommands(connection: Connection, sandbox: Loca
     registerCommand(log, Commands.startSandbox, () => sandbox.start()),
     registerCommand(log, Commands.stopSandbox, () => sandbox.stop()),
     registerCommand(log, Commands.showLog, () => log.show()),
-    registerCommand(log, Commands.showConnectionMenu, () => showConnectionMenu(connection, sandbox)),
+    registerCommand(log, Commands.showConnectionMenu, () => showConnectionMenu(connection, sandbox, user)),
   ];
 }
 
@@ -37,20 +38,22 @@ const forgetButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 type Item = vscode.QuickPickItem & { run?: () => Thenable<unknown>; saved?: SavedConnection };
 
 /** The connection menu (status bar): the kept connections first — one click switches — then the actions. */
-async function showConnectionMenu(connection: Connection, sandbox: LocalSandbox): Promise<void> {
+async function showConnectionMenu(connection: Connection, sandbox: LocalSandbox, user: SignedInUser): Promise<void> {
   const state = connection.state;
   const current = state.kind === 'connected' && !state.info.isSandbox ? state.info : undefined;
   const items: Item[] = connectionItems(connection, current);
   items.push({ label: 'Actions', kind: vscode.QuickPickItemKind.Separator });
   const command = (id: string, ...args: unknown[]) => () => vscode.commands.executeCommand(id, ...args);
-  if (state.kind === 'connected' && !state.info.isSandbox) items.push({ label: '$(sign-out) Sign Out', description: state.info.host, run: command(Commands.signOut) });
+  if (state.kind === 'connected' && !state.info.isSandbox) items.push({ label: '$(sign-out) Sign Out', description: [user.label, state.info.host].filter(Boolean).join(' · '), run: command(Commands.signOut) });
   items.push({ label: '$(add) Sign In to Another Service…', run: () => signIn(connection, undefined, { askService: true }) });
   if (sandbox.isRunning) items.push({ label: '$(debug-stop) Stop Local Sandbox', run: command(Commands.stopSandbox) });
   else items.push({ label: '$(beaker) Start Local Sandbox', description: 'try everything locally, no account needed', run: command(Commands.startSandbox) });
   items.push({ label: '$(output) Show Log', run: command(Commands.showLog) });
   items.push({ label: '$(book) Get Started', description: 'the walkthrough', run: command('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false) });
   items.push({ label: '$(settings-gear) Open Settings', run: command('workbench.action.openSettings', `@ext:${EXTENSION_ID}`) });
-  const title = state.kind === 'connected' ? `Agent Workbench — ${state.info.baseUrl} · organization ${state.info.organizationId}` : 'Agent Workbench — not connected';
+  // Who is signed in, when the service said (the current user is read once per connection).
+  const who = state.kind === 'connected' && user.label ? `${user.label} on ` : '';
+  const title = state.kind === 'connected' ? `Agent Workbench — ${who}${state.info.baseUrl} · organization ${state.info.organizationId}` : 'Agent Workbench — not connected';
 
   const pick = await new Promise<Item | undefined>((resolve) => {
     const qp = vscode.window.createQuickPick<Item>();

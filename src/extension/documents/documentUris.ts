@@ -28,9 +28,9 @@ export function agentVersionUri(agentId: string, versionId: string, agentName: s
   return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/versions/${versionId}/${titleSegment(`${agentName} · ${versionName}`)}.json` });
 }
 
-/** The read-only document of a job: "Job 1a2b3c4d · Agent name.md". */
+/** The read-only raw JSON of a job: "Job 1a2b3c4d · Agent name.json". */
 export function jobUri(agentId: string, jobId: string, agentName: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/${titleSegment(`Job ${jobId.slice(0, 8)} · ${agentName}`)}.md` });
+  return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/${titleSegment(`Job ${jobId.slice(0, 8)} · ${agentName}`)}.json` });
 }
 
 /** The read-only document of a policy version (left side of comparisons): "Policy name · version name.json". */

@@ -38,6 +38,16 @@ export class PoliciesView extends ServiceTreeView<string> implements PoliciesTre
     return this.policies.nodeOf(policyId);
   }
 
+  /** Shows a renamed or re-described policy at once, without reading the list again. */
+  updatePolicy(policy: Policy): void {
+    this.policies.replace(policy);
+  }
+
+  /** Takes a deleted policy out of the list. */
+  removePolicy(policyId: string): void {
+    this.policies.remove(policyId);
+  }
+
   /**
    * After a new version (saved, restored, or perhaps created when the answer was lost): reads the
    * policy and its versions again and reveals the new version when known.

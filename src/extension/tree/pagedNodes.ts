@@ -114,6 +114,13 @@ export class PagedNodes<T extends { id: string }, N extends TreeNode> {
     return node;
   }
 
+  /** Takes an item the user deleted out of the list, and redraws the parent. */
+  remove(id: string): void {
+    this.list.remove((x) => x.id === id);
+    this.nodes.delete(id);
+    this.options.host.refresh(this.parent);
+  }
+
   /** Puts an item the user just created on top, where it can be seen without reloading. */
   prepend(item: T): N {
     this.list.prepend(item);

@@ -3,7 +3,7 @@
 import { displayText } from '../../core/grid/columnWidths';
 import { selectedRange, type CellRange, type GridSize, type Selection } from '../../core/grid/selection';
 import { canvasHeight, columnOffsets, columnWindow, rowWindow, scrollTopFor, type RowLayout } from '../../core/grid/virtualWindow';
-import { make, setText } from './dom';
+import { make, setText } from '../common/dom';
 import type { RowStore } from './rowStore';
 
 function setAttribute(element: Element, name: string, value: string): void {
