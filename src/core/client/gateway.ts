@@ -16,7 +16,8 @@ import { Limiter } from './limiter';
 import type { StreamBody } from './multipart';
 import { ParseProblem, parseBody } from './parse';
 import { queryString, type Query } from './query';
-import { backoffDelay, errorCode, isConnectFailure, isConnectionFailure, isRetryableStatus, parseRetryAfter, retryPolicy, wait, type RetryPolicy } from './retry';
+import { backoffDelay, errorCode, isConnectFailure, isConnectionFailure, isRetryableStatus, parseRetryAfter, retryPolicy, type RetryPolicy } from './retry';
+import { wait } from '../wait';
 import type { ClientOptions, RequestEvent } from './types';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

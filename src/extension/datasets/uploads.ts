@@ -72,7 +72,12 @@ export class Uploads {
         // Cancel from the notification, or from the caller's signal (scripts and tests).
         const source = new vscode.CancellationTokenSource();
         const subs = [progressToken.onCancellationRequested(() => source.cancel())];
-        signal?.addEventListener('abort', () => source.cancel(), { once: true });
+        if (signal) {
+          // Taken off again at the end: a caller's signal may outlive many batches.
+          const onAbort = (): void => source.cancel();
+          signal.addEventListener('abort', onAbort, { once: true });
+          subs.push({ dispose: () => signal.removeEventListener('abort', onAbort) });
+        }
         if (signal?.aborted) source.cancel();
         const token = source.token;
         let doneBytes = 0;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { QueryResultSet } from '../../core/client';
-import { isFinalQueryStatus } from '../../core/serviceDecisions';
+import { followQuery } from '../../core/queries/followQuery';
 import { registerCommand } from '../commands/commandRunner';
 import type { Connection } from '../connection/connection';
 import { DatasetCommands } from '../constants';
@@ -19,7 +19,6 @@ export interface ResultsSink {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_WAIT_MS = 15 * 60_000;
 
 /** Run Query (the SQL of the active editor or its selection; CodeLens and editor title on .sql files) and Open Query Result…. */
 export function registerQueryCommands(connection: Connection, results: ResultsSink, log: Log): vscode.Disposable[] {
@@ -63,22 +62,17 @@ async function sqlFromEditor(uri?: vscode.Uri): Promise<string> {
 async function follow(connection: Connection, results: ResultsSink, queryId: string, sql: string | undefined, title: string): Promise<QueryResultSet | undefined> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
-    const sub = token.onCancellationRequested(() => controller.abort());
-    const started = Date.now();
-    let delay = 300;
+    const sub = token.onCancellationRequested(() => controller.abort(new CancelledError()));
     try {
-      for (;;) {
-        const set = await connection.requireClient().database.getResult(queryId, { signal: controller.signal });
-        if (isFinalQueryStatus(set.status)) {
-          results.show(set.status === 'SUCCESS' ? { state: 'success', queryId, result: set, sql } : { state: 'failure', queryId, error: set.error || 'The query failed without a message.', sql });
-          return set;
-        }
-        results.show({ state: 'pending', queryId, status: set.status, sql });
-        progress.report({ message: `${set.status.toLowerCase()} · ${Math.round((Date.now() - started) / 1000)} s` });
-        if (Date.now() - started > MAX_WAIT_MS) throw new Error(`The query ${queryId} is still ${set.status} after ${MAX_WAIT_MS / 60_000} minutes. Open it again later with "Open Query Result…".`);
-        await sleep(delay, controller.signal);
-        delay = Math.min(delay * 1.5, 3000);
-      }
+      const set = await followQuery((signal) => connection.requireClient().database.getResult(queryId, { signal }), queryId, {
+        signal: controller.signal,
+        onPending: (pending, elapsedMs) => {
+          results.show({ state: 'pending', queryId, status: pending.status, sql });
+          progress.report({ message: `${pending.status.toLowerCase()} · ${Math.round(elapsedMs / 1000)} s` });
+        },
+      });
+      results.show(set.status === 'SUCCESS' ? { state: 'success', queryId, result: set, sql } : { state: 'failure', queryId, error: set.error || 'The query failed without a message.', sql });
+      return set;
     } catch (error) {
       if (token.isCancellationRequested) {
         void vscode.window.showInformationMessage(`Stopped waiting for query ${queryId}; it may still be running on the service. Open it later with "Open Query Result…".`);
@@ -88,16 +82,6 @@ async function follow(connection: Connection, results: ResultsSink, queryId: str
     } finally {
       sub.dispose();
     }
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new CancelledError());
-    }, { once: true });
   });
 }
 
