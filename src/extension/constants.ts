@@ -128,3 +128,20 @@ export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';
 
 /** Set by the test harness: `activate` then returns the extension's parts for the integration tests. */
 export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';
+
+/**
+ * Commands that only work on the tree node they are invoked on (they take no answers from a prompt);
+ * package.json hides them from the palette (`when: false`), and a unit test keeps it so.
+ */
+export const NODE_ONLY_COMMANDS: readonly string[] = [
+  TreeCommands.retry,
+  TreeCommands.loadMore,
+  AgentCommands.refreshNode,
+  AgentCommands.filterJobs,
+  AgentCommands.clearJobFilter,
+  AgentCommands.copyId,
+  PolicyCommands.refreshNode,
+  PolicyCommands.restoreVersion,
+  DatasetCommands.refreshNode,
+  DatasetCommands.deleteFile,
+];
