@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentJob, ListJobsParams } from '../../core/client';
+import { newerJobStats } from '../../core/agentJobStats';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
 import { clip, dateTime, relativeTime } from '../../core/format';
 import { isActiveStatus } from '../../core/jobStatus';
@@ -46,6 +47,20 @@ export class JobsNode implements TreeNode {
     this.ctx.refresh(this);
   }
 
+  /**
+   * A job just started (a Run command, in this window): shown on top at once when the list is loaded
+   * and unfiltered, else the list is read again; either way the agent row counts it.
+   */
+  jobStarted(job: AgentJob): void {
+    if (this.list.state.kind !== 'loaded' || isJobFilterActive(this.filterValue)) {
+      this.reload();
+      return;
+    }
+    this.list.prepend(job);
+    this.ctx.refresh(this);
+    this.updateAgentRow();
+  }
+
   /** The jobs shown that are not final: the ones worth refreshing. */
   activeJobs(): AgentJob[] {
     return this.list.loadedItems.filter((job) => isActiveStatus(job.status_code));
@@ -83,7 +98,22 @@ export class JobsNode implements TreeNode {
       toNode: (job) => this.nodeFor(job),
     });
     this.ctx.jobsShown(this);
+    this.updateAgentRow();
     return children;
+  }
+
+  /**
+   * Brings the agent row's job count and last job up to date with what this list knows: a reload
+   * (after a Run, a filter change, or a refresh) may see jobs that the agents list had not.
+   */
+  updateAgentRow(): void {
+    const state = this.list.state;
+    if (state.kind !== 'loaded') return;
+    const unfiltered = !isJobFilterActive(this.filterValue);
+    const newer = newerJobStats(this.parent.agent, { count: state.count, createdAt: this.list.loadedItems.map((job) => job.created_at), unfiltered });
+    if (!newer) return;
+    this.parent.agent = { ...this.parent.agent, ...newer };
+    this.ctx.refresh(this.parent);
   }
 
   private nodeFor(job: AgentJob): JobNode {
