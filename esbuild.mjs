@@ -68,6 +68,12 @@ if (!sandboxOnly) {
       entryPoints: { jobView: 'src/webview/jobView/main.ts' },
       options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/jobView' },
     },
+    // The Summary Preview page, the same way; its messages are checked by src/core/summary/previewProtocol.ts.
+    {
+      name: 'summaryPreview',
+      entryPoints: { main: 'src/webview/summaryPreview/main.ts' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/summaryPreview' },
+    },
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * Our own decisions where neither the interface nor the live service says (service-gaps.md, last
- * section). Kept in one place so that they are easy to change; the client and the sandbox both read them.
+ * Our own decisions where neither the interface nor the live service says (docs/service.md, "Our
+ * decisions"). Kept in one place so that they are easy to change; the client and the sandbox both read them.
  */
 
 /** Listing a dataset's files: a paged list of dataset files. */

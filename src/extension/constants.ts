@@ -189,3 +189,19 @@ export const JobViewIds = {
   newRunFile: RunCommands.newRunFile,
   cancelJob: RunCommands.cancelJob,
 } as const;
+/**
+ * Commands that only work on the tree node they are invoked on (they take no answers from a prompt);
+ * package.json hides them from the palette (`when: false`), and a unit test keeps it so.
+ */
+export const NODE_ONLY_COMMANDS: readonly string[] = [
+  TreeCommands.retry,
+  TreeCommands.loadMore,
+  AgentCommands.refreshNode,
+  AgentCommands.filterJobs,
+  AgentCommands.clearJobFilter,
+  AgentCommands.copyId,
+  PolicyCommands.refreshNode,
+  PolicyCommands.restoreVersion,
+  DatasetCommands.refreshNode,
+  DatasetCommands.deleteFile,
+];

@@ -137,6 +137,23 @@ describe('Agents view', function () {
     assert.notEqual(itemText(node).icon, 'loading~spin');
   });
 
+  it("brings the agent row's job count and last job up to date when its Jobs list learns of a new job", async function () {
+    this.timeout(60_000);
+    const api = await workbench();
+    await vscode.commands.executeCommand('agentWorkbench.agents.refresh');
+    const agent = await byName('Refund Request Reviewer');
+    const before = agent.agent.job_count as number;
+    assert.equal(typeof before, 'number');
+    const client = api.connection.requireClient();
+    const version = await client.agents.currentVersion(agent.agent.id);
+    const jobId = await client.agents.run(agent.agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Refund of $5, please.'])) });
+    // Someone started a job (another command, another window): the Jobs list reloads and sees it.
+    agent.jobs.reload();
+    await waitFor(async () => (await agentChildren(agent.jobs)).some((n) => is(n, 'job') && (n).job.id === jobId), 'the new job in the list');
+    assert.equal(agent.agent.job_count, before + 1);
+    assert.match(itemText(agent).description, new RegExp(`${(before + 1).toLocaleString('en-US')} jobs? · last just now`));
+  });
+
   it('renames an agent and toggles its cache settings, shown in the tree at once', async () => {
     const node = await byName('Invoice Classifier');
     const before = node.agent;

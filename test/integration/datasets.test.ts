@@ -149,6 +149,24 @@ describe('Datasets and uploads', function () {
     }
   });
 
+  it('says which file vanished before its upload, and why, in a sentence (no raw ENOENT)', async () => {
+    const api = await workbench();
+    const target = (await datasetNodes()).find((d) => d.dataset.name === 'Sample invoices')!;
+    const kept = path.join(work, 'kept.txt');
+    fs.writeFileSync(kept, 'still here');
+    const gone = path.join(work, 'gone.txt');
+    const session = await answer({ refused: () => Promise.resolve(true) });
+    try {
+      const outcomes = await api.uploads.upload([vscode.Uri.file(gone), vscode.Uri.file(kept)], { dataset: target.dataset, personal: false }, '');
+      assert.deepEqual(outcomes.map((o) => `${o.name}:${o.ok}`), ['gone.txt:false', 'kept.txt:true']);
+      const refused = session.asked.find((q) => q.startsWith('refused:')) ?? '';
+      assert.match(refused, /gone\.txt — it is no longer there \(moved or deleted after it was chosen\)/);
+      assert.doesNotMatch(refused, /ENOENT|stat '/);
+    } finally {
+      session.restore();
+    }
+  });
+
   it('refuses invalid metadata before anything is sent', async () => {
     const api = await workbench();
     const target = (await datasetNodes()).find((d) => d.dataset.name === 'Sample invoices')!;

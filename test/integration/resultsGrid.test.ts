@@ -114,7 +114,7 @@ describe('Query results grid', function () {
     assert.match(fs.readFileSync(target, 'utf8'), /^1,"comma, inside",2024-01-01\r\n/m);
   });
 
-  it('exports every row as JSON, one object per row, values as the service sent them', async () => {
+  it('exports every row as JSON, one object per row, numbers of numeric columns as numbers and the rest as sent', async () => {
     const api = await workbench();
     const set = resultSet(2500);
     const queryId = set.worksheet_query_id;
@@ -122,10 +122,10 @@ describe('Query results grid', function () {
     await reportWithRows(queryId, 2500);
     const target = path.join(temp, 'export.json');
     await api.results.exportResult(queryId, 'json', target);
-    const objects = JSON.parse(fs.readFileSync(target, 'utf8')) as Record<string, string | null>[];
+    const objects = JSON.parse(fs.readFileSync(target, 'utf8')) as Record<string, string | number | null>[];
     assert.equal(objects.length, 2500);
-    assert.deepEqual(objects[4], { id: '5', note: PAYLOAD, day: '2024-01-05' });
-    assert.deepEqual(objects[3], { id: '4', note: '', day: null });
+    assert.deepEqual(objects[4], { id: 5, note: PAYLOAD, day: '2024-01-05' });
+    assert.deepEqual(objects[3], { id: 4, note: '', day: null });
   });
 
   it('shows a failed query with the service error', async () => {

@@ -1,5 +1,5 @@
 /**
- * Reading the error answers of a Django REST framework service (service-gaps.md, "Error bodies"):
+ * Reading the error answers of a Django REST framework service (docs/service.md, "Errors"):
  * field maps, `non_field_errors`, `{detail}`, `{error}`, bare arrays, and HTML pages from a proxy.
  */
 

@@ -16,7 +16,9 @@ import { Limiter } from './limiter';
 import type { StreamBody } from './multipart';
 import { ParseProblem, parseBody } from './parse';
 import { queryString, type Query } from './query';
-import { backoffDelay, errorCode, isConnectFailure, isConnectionFailure, isRetryableStatus, parseRetryAfter, retryPolicy, wait, type RetryPolicy } from './retry';
+import { backoffDelay, errorCode, isConnectFailure, isConnectionFailure, isRetryableStatus, parseRetryAfter, retryPolicy, type RetryPolicy } from './retry';
+import { localFileErrorIn } from '../uploads/localFile';
+import { wait } from '../wait';
 import type { ClientOptions, RequestEvent } from './types';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -195,6 +197,9 @@ export class Gateway {
   private classify(error: unknown, state: Attempt, control: AttemptSignal, signal: AbortSignal | undefined): ServiceError {
     if (error instanceof ServiceError) return error;
     if (error instanceof ParseProblem) return parseError(state.ctx, error.message, state.write);
+    // The file of an upload failed to read: the body stopped short of its length, so nothing was stored.
+    const local = localFileErrorIn(error);
+    if (local) return new ServiceError({ ...state.ctx, kind: 'network', code: 'ELOCALFILE', cause: local, message: local.message });
     const unknownOutcome = state.write && state.sent;
     if (signal?.aborted) return abortedError(state.ctx, unknownOutcome);
     if (control.timedOut) return timeoutError(state.ctx, this.timeoutMs, unknownOutcome);

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
+import { LocalFileError } from '../uploads/localFile';
 
 /** A request body the gateway opens afresh for every attempt. */
 export interface StreamBody {
@@ -128,7 +129,8 @@ class MultipartStream extends Readable {
         this.file = undefined;
         this.pump();
       });
-      file.once('error', (err) => this.destroy(err));
+      // The file may vanish or be locked after it was looked at: say which and why, in a sentence.
+      file.once('error', (err) => this.destroy(new LocalFileError(segment.filePath, err)));
       return;
     }
   }

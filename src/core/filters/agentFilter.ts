@@ -41,7 +41,7 @@ export function isAgentFilterActive(filter: AgentFilter): boolean {
   return Boolean(filter.search || filter.engines?.length || filter.excludeEngines?.length || filter.tags?.length || filter.ordering || filter.skipJobStats);
 }
 
-/** The list parameters for the service (interface 4.9 and service-gaps.md). */
+/** The list parameters for the service (interface 4.9 and docs/service.md). */
 export function agentListParams(filter: AgentFilter, pageSize: number): Record<string, unknown> {
   return {
     page_size: pageSize,

@@ -1,4 +1,5 @@
-/** JSON export: an array with one object per row, keyed by column name, values as the service sent them. */
+/** JSON export: an array with one object per row, keyed by column name; numbers of numeric columns as numbers. */
+import type { ColumnKind } from './columnKinds';
 import type { TableSlice } from './delimited';
 
 const CHUNK_ROWS = 2000;
@@ -18,9 +19,31 @@ export function jsonKeys(names: readonly string[]): string[] {
   });
 }
 
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+// A double keeps 15 significant decimal digits exactly; beyond that a reader's number would differ.
+const EXACT_DIGITS = 15;
+
 /**
- * The JSON text of a table in chunks: `[`, one object per line, `]`. Cells stay text (as the service
- * sent them: 64-bit integers and decimals keep every digit) and NULL is `null`.
+ * One cell as JSON: a numeric column's value is written as a number when a reader gets back exactly
+ * that value (so Int64 beyond 2^53 and long decimals stay text, digit for digit); `nan`/`inf`, dates and
+ * text columns stay text; NULL is `null`.
+ */
+export function jsonValue(value: string | null, kind: ColumnKind | undefined): string {
+  if (value === null) return 'null';
+  if (kind === 'number' && JSON_NUMBER.test(value) && readsBackExactly(value)) return value;
+  return JSON.stringify(value);
+}
+
+function readsBackExactly(literal: string): boolean {
+  const [mantissa = ''] = literal.toLowerCase().split('e');
+  if (!mantissa.includes('.')) return Number.isSafeInteger(Number(literal));
+  const digits = mantissa.replace(/[-.]/g, '').replace(/^0+/, '');
+  return digits.length <= EXACT_DIGITS && Number.isFinite(Number(literal));
+}
+
+/**
+ * The JSON text of a table in chunks: `[`, one object per line, `]`. Values as {@link jsonValue}
+ * writes them: numbers of numeric columns as numbers unless a digit would be lost, the rest as text.
  */
 export function* jsonChunks(table: TableSlice & { names: readonly string[] }): Generator<string> {
   // Written by hand rather than through an object: keys like `2` or `__proto__` keep their place and value.
@@ -36,7 +59,7 @@ export function* jsonChunks(table: TableSlice & { names: readonly string[] }): G
     const end = Math.min(count, start + CHUNK_ROWS);
     for (let i = start; i < end; i++) {
       const row = table.rows[table.order ? (table.order[i] as number) : i] ?? [];
-      const fields = keys.map((key, c) => key + JSON.stringify(row[c] ?? null));
+      const fields = keys.map((key, c) => key + jsonValue(row[c] ?? null, table.kinds?.[c]));
       lines.push(`  {${fields.join(', ')}}${i < count - 1 ? ',' : ''}\n`);
     }
     yield lines.join('');

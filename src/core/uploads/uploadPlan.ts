@@ -7,6 +7,8 @@ export interface CandidateFile {
   name: string;
   size: number;
   isFile: boolean;
+  /** Why it could not be read when it was looked at (see localFile.ts). */
+  unreadable?: string;
 }
 
 export interface RefusedFile {
@@ -17,13 +19,15 @@ export interface RefusedFile {
 
 /**
  * Sorts the chosen files into those that can be sent and those refused before anything is sent,
- * with the reason: a folder, a name over 1,024 characters, a size the service's size field cannot hold.
+ * with the reason: unreadable, a folder, a name over 1,024 characters, a size the service's size field cannot hold.
  */
 export function checkFiles(files: readonly CandidateFile[]): { accepted: CandidateFile[]; refused: RefusedFile[] } {
   const accepted: CandidateFile[] = [];
   const refused: RefusedFile[] = [];
   for (const file of files) {
-    const reason = !file.isFile
+    const reason = file.unreadable
+      ? file.unreadable
+      : !file.isFile
       ? 'it is a folder (choose the files inside it)'
       : file.name.length > MAX_FILE_NAME_LENGTH
         ? `its name has ${file.name.length.toLocaleString('en-US')} characters; the service accepts at most ${MAX_FILE_NAME_LENGTH.toLocaleString('en-US')}`

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentJob, ListJobsParams } from '../../core/client';
+import { newerJobStats } from '../../core/agentJobStats';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
 import { clip, dateTime } from '../../core/format';
 import { jobRowText, sharedText, type SharedText } from '../../core/jobView/jobRow';
@@ -88,6 +89,8 @@ export class JobsNode implements TreeNode {
     if (this.list.state.kind !== 'loaded' || isJobFilterActive(this.filterValue)) return false;
     for (const job of [...jobs].reverse()) this.list.prepend(job);
     this.ctx.refresh(this);
+    // The agent row counts them too (its job count and last job).
+    this.updateAgentRow();
     return true;
   }
 
@@ -107,8 +110,24 @@ export class JobsNode implements TreeNode {
   async getChildren(): Promise<TreeNode[]> {
     const children = await this.jobs.children();
     this.ctx.jobsShown(this);
+    this.updateAgentRow();
     return children;
   }
+
+  /**
+   * Brings the agent row's job count and last job up to date with what this list knows: a reload
+   * (after a Run, a filter change, or a refresh) may see jobs that the agents list had not.
+   */
+  updateAgentRow(): void {
+    const state = this.list.state;
+    if (state.kind !== 'loaded') return;
+    const unfiltered = !isJobFilterActive(this.filterValue);
+    const newer = newerJobStats(this.parent.agent, { count: state.count, createdAt: this.list.loadedItems.map((job) => job.created_at), unfiltered });
+    if (!newer) return;
+    this.parent.agent = { ...this.parent.agent, ...newer };
+    this.ctx.refresh(this.parent);
+  }
+
 }
 
 /** One job: status icon (spinning while it runs), what tells it apart (input or metadata field), verdict, version, times. */

@@ -1,8 +1,7 @@
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatasetFile } from '../../core/client';
 import { bytes } from '../../core/format';
+import { describeLocalFile, localFileErrorIn } from '../../core/uploads/localFile';
 import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
 import { Settings, StateKeys } from '../constants';
 import type { Log } from '../log';
@@ -38,7 +37,7 @@ export class Uploads {
     const local = uris.filter((u) => u.scheme === 'file');
     if (local.length < uris.length) throw new Error('Only files on this machine can be uploaded (some of the chosen items are not local files).');
     if (!local.length) throw new Error('Choose one or more files to upload.');
-    const { accepted, refused } = checkFiles(await Promise.all(local.map(describeFile)));
+    const { accepted, refused } = checkFiles(await Promise.all(local.map((uri) => describeLocalFile(uri.fsPath))));
     if (refused.length) {
       const message = `Not uploaded (nothing sent): ${refused.map((r) => `${r.name.length > 60 ? `${r.name.slice(0, 57)}…` : r.name} — ${r.reason}`).join('; ')}.`;
       if (!(await this.prompts.refused(message, accepted.length > 0)) || !accepted.length) return refused.map((r) => ({ name: r.name, ok: false, reason: r.reason }));
@@ -72,7 +71,12 @@ export class Uploads {
         // Cancel from the notification, or from the caller's signal (scripts and tests).
         const source = new vscode.CancellationTokenSource();
         const subs = [progressToken.onCancellationRequested(() => source.cancel())];
-        signal?.addEventListener('abort', () => source.cancel(), { once: true });
+        if (signal) {
+          // Taken off again at the end: a caller's signal may outlive many batches.
+          const onAbort = (): void => source.cancel();
+          signal.addEventListener('abort', onAbort, { once: true });
+          subs.push({ dispose: () => signal.removeEventListener('abort', onAbort) });
+        }
         if (signal?.aborted) source.cancel();
         const token = source.token;
         let doneBytes = 0;
@@ -99,7 +103,7 @@ export class Uploads {
             outcomes.push({ name: file.name, ok: true });
           } catch (error) {
             if (token.isCancellationRequested || isCancellation(error)) cancelled = true;
-            outcomes.push({ name: file.name, ok: false, reason: cancelled ? 'cancelled' : messageOf(error) });
+            outcomes.push({ name: file.name, ok: false, reason: cancelled ? 'cancelled' : (localFileErrorIn(error)?.reason ?? messageOf(error)) });
             this.log.error(`Upload of ${file.path} to ${target.dataset.name} failed`, error);
           } finally {
             sub.dispose();
@@ -130,10 +134,6 @@ export class Uploads {
   }
 }
 
-async function describeFile(uri: vscode.Uri): Promise<CandidateFile> {
-  const stat = await fs.stat(uri.fsPath);
-  return { path: uri.fsPath, name: path.basename(uri.fsPath), size: stat.size, isFile: stat.isFile() };
-}
 
 const userPrompts: UploadPrompts = {
   async pickDataset(targets, recent) {

@@ -2,7 +2,7 @@
 
 /**
  * Static markup of the page: no inline styles, scripts or handlers. Every value the extension sends is
- * put in by media/summaryPreview/main.js with textContent.
+ * put in by the page (src/webview/summaryPreview/main.ts, built to media/summaryPreview/main.js) with textContent.
  */
 export const SUMMARY_PREVIEW_BODY = `
     <div id="idle" class="idle" role="status" hidden></div>

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { QueryResultSet, TableQueryResult } from '../../core/client';
+import { followQuery } from '../../core/queries/followQuery';
 import { isFinalQueryStatus } from '../../core/serviceDecisions';
 import { tableQueryResultSet, truncatedMeaning } from '../../core/tables/tableResults';
 import { registerCommand } from '../commands/commandRunner';
@@ -21,7 +22,6 @@ export interface ResultsSink {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_WAIT_MS = 15 * 60_000;
 
 /** Statuses after which a table query will not change. */
 const FINAL_TABLE_STATUSES = new Set(['SUCCESS', 'FAILURE', 'REVOKED']);
@@ -98,10 +98,10 @@ async function sqlFromEditor(uri?: vscode.Uri): Promise<string> {
 
 /** How to read one kind of query result: the read, when it is final, and what the grid shows then. */
 interface ResultReader<T extends { status: string }> {
-  read(signal: AbortSignal): Promise<T>;
-  isFinal(result: T): boolean;
+  read: (signal: AbortSignal) => Promise<T>;
+  isFinal: (result: T) => boolean;
   /** Shows a final result; returns nothing. */
-  showFinal(result: T): void;
+  showFinal: (result: T) => void;
 }
 
 /** The database query result (the interface's). */
@@ -137,22 +137,18 @@ function tableReader(connection: Connection, results: ResultsSink, queryId: stri
 async function follow<T extends { status: string }>(results: ResultsSink, reader: ResultReader<T>, queryId: string, sql: string | undefined, title: string): Promise<T | undefined> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
-    const sub = token.onCancellationRequested(() => controller.abort());
-    const started = Date.now();
-    let delay = 300;
+    const sub = token.onCancellationRequested(() => controller.abort(new CancelledError()));
     try {
-      for (;;) {
-        const result = await reader.read(controller.signal);
-        if (reader.isFinal(result)) {
-          reader.showFinal(result);
-          return result;
-        }
-        results.show({ state: 'pending', queryId, status: result.status, sql });
-        progress.report({ message: `${result.status.toLowerCase()} · ${Math.round((Date.now() - started) / 1000)} s` });
-        if (Date.now() - started > MAX_WAIT_MS) throw new Error(`The query ${queryId} is still ${result.status} after ${MAX_WAIT_MS / 60_000} minutes. Open it again later with "Open Query Result…".`);
-        await sleep(delay, controller.signal);
-        delay = Math.min(delay * 1.5, 3000);
-      }
+      const result = await followQuery(reader.read, queryId, {
+        signal: controller.signal,
+        isFinal: reader.isFinal,
+        onPending: (pending, elapsedMs) => {
+          results.show({ state: 'pending', queryId, status: pending.status, sql });
+          progress.report({ message: `${pending.status.toLowerCase()} · ${Math.round(elapsedMs / 1000)} s` });
+        },
+      });
+      reader.showFinal(result);
+      return result;
     } catch (error) {
       if (token.isCancellationRequested) {
         void vscode.window.showInformationMessage(`Stopped waiting for query ${queryId}; it may still be running on the service. Open it later with "Open Query Result…".`);
@@ -162,16 +158,6 @@ async function follow<T extends { status: string }>(results: ResultsSink, reader
     } finally {
       sub.dispose();
     }
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new CancelledError());
-    }, { once: true });
   });
 }
 

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ColumnKind } from '../../core/grid/columnKinds';
 import { CSV, delimitedChunks, delimitedText, TSV } from '../../core/grid/delimited';
 import { jsonChunks } from '../../core/grid/jsonExport';
 import type { Rows } from '../../core/grid/sortOrder';
@@ -12,6 +13,8 @@ export interface ExportTable {
   names: readonly string[];
   rows: Rows;
   order?: ArrayLike<number>;
+  /** Numeric columns keep negative numbers unguarded in CSV and are numbers in JSON. */
+  kinds?: readonly ColumnKind[];
 }
 
 /** Copying is refused beyond this many cells (about 100 MB of text); export has no such limit. */

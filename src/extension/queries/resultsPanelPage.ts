@@ -37,8 +37,8 @@ export const RESULTS_PAGE_BODY = `
           </div>
           <div class="actions" role="toolbar" aria-label="Copy and export">
             <button id="copy-names" type="button" class="secondary" title="Copy the selected cells with their column names, tab-separated (Ctrl+C copies the cells alone)">Copy with Names</button>
-            <button id="export-csv" type="button" title="Save every row of this result as CSV (in the current sort; the filter is not applied)">Export CSV…</button>
-            <button id="export-json" type="button" class="secondary" title="Save every row of this result as JSON (in the current sort; the filter is not applied)">Export JSON…</button>
+            <button id="export-csv" type="button" title="Save every row of this result as CSV (in the current sort; the filter is not applied). Cells that start with =, +, -, @, a tab or a carriage return are written with a leading ' so a spreadsheet opens them as text, not as formulas (negative numbers of numeric columns stay numbers); NULL is an empty field, an empty text is &quot;&quot;.">Export CSV…</button>
+            <button id="export-json" type="button" class="secondary" title="Save every row of this result as JSON (in the current sort; the filter is not applied). Numbers of numeric columns are JSON numbers, except integers beyond 2^53 and longer decimals, which stay text so no digit is lost; NULL is null.">Export JSON…</button>
           </div>
         </header>
         <div id="truncation" class="notice" role="note" hidden></div>

@@ -114,7 +114,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     if (!uri) return undefined;
     const started = performance.now();
     // The filter is a way to look, not a choice of rows: every row is written, in the grid's sort.
-    const table = { names: shown.result.column_names, rows: shown.result.result_rows, order: shown.view.sortedOrder() };
+    const table = { names: shown.result.column_names, rows: shown.result.result_rows, order: shown.view.sortedOrder(), kinds: shown.header.columns.map((c) => c.kind) };
     const size = await writeExport(uri, format, table);
     this.log.info(`Exported ${shown.result.result_rows.length} rows of query ${this.view.queryId} as ${format} to ${uri.toString(true)} (${size} bytes, ${Math.round(performance.now() - started)} ms)`);
     return uri;

@@ -22,7 +22,7 @@ interface Filter {
   params: SqlParams;
 }
 
-/** Reads the filters of the agents list into SQL conditions (every one documented in interface 4.9 and service-gaps). */
+/** Reads the filters of the agents list into SQL conditions (every one documented in interface 4.9 and docs/service.md, Conventions). */
 function readFilters(query: QueryFields, orgId: string): Filter {
   const where = ['a.org_id = ?'];
   const params: SqlParams = [orgId];

@@ -15,7 +15,7 @@ export const JOB_ORDERINGS: Record<string, string> = {
   grader_score: 'j.grader_score',
 };
 
-/** How many recent jobs are counted when `limit` is not given (service-gaps: default 100000, 0 = no cap). */
+/** How many recent jobs are counted when `limit` is not given (docs/service.md, Conventions: default 100000, 0 = no cap). */
 const DEFAULT_RECENT_LIMIT = 100_000;
 
 /**

@@ -45,7 +45,7 @@ export function findPolicyVersion(db: SandboxDb, policyPk: number, versionId: st
   return db.get<PolicyVersionRow>(`${POLICY_VERSION_SELECT} WHERE pv.policy_pk = ? AND pv.id = ?`, [policyPk, versionId]);
 }
 
-/** The policy object (service-gaps: id, name, description, organization_id, current_version_id, times). */
+/** The policy object (docs/service.md, Shapes: id, name, description, organization_id, current_version_id, times). */
 export function policyObject(row: PolicyRow): Record<string, unknown> {
   return {
     id: row.id,

@@ -1,4 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
+import type { JournalEntry } from './journal';
 
 export type SqlParams = SqlValue[];
 export type Row = Record<string, SqlValue>;
@@ -6,14 +7,20 @@ export type Row = Record<string, SqlValue>;
 /** Prepared statements kept; filters build many SQL variants, so the cache is bounded (least recently used goes). */
 const STATEMENT_CACHE_SIZE = 256;
 
+/** Receives each committed unit of writes (one statement, or a whole transaction) before it returns. */
+export type CommitRecorder = (entries: readonly JournalEntry[]) => void;
+
 /**
  * The sandbox's SQLite database (sql.js): cached prepared statements, nested-safe transactions,
- * and a change hook so that a file-backed store can schedule a write after every change.
+ * a change hook so that a file-backed store can schedule a snapshot after every change, and a
+ * recorder that journals every committed write before the caller goes on (and so before it answers).
  */
 export class SandboxDb {
   private readonly statements = new Map<string, Statement>();
   private transactionDepth = 0;
   private closed = false;
+  private recorder: CommitRecorder | undefined;
+  private uncommitted: JournalEntry[] = [];
 
   constructor(
     private readonly raw: Database,
@@ -60,19 +67,38 @@ export class SandboxDb {
 
   /** Runs a writing statement. */
   run(sql: string, params: SqlParams = []): void {
-    const statement = this.prepare(sql);
-    try {
-      statement.run(params);
-    } finally {
-      statement.reset();
-    }
+    this.runUnrecorded(sql, params);
+    this.record([sql, params]);
     this.changed();
   }
 
   /** Runs several statements without parameters (schema, pragmas). */
   exec(sql: string): void {
     this.raw.exec(sql);
+    this.record([sql]);
     this.changed();
+  }
+
+  /** Journals every committed write from now on (see journal.ts); undefined stops. */
+  recordCommits(recorder: CommitRecorder | undefined): void {
+    this.recorder = recorder;
+  }
+
+  /**
+   * Runs a writing statement (or, without parameters, a script) that is not journaled: replaying the
+   * journal, or the store's own bookkeeping.
+   */
+  runUnrecorded(sql: string, params?: SqlParams): void {
+    if (params === undefined) {
+      this.raw.exec(sql);
+      return;
+    }
+    const statement = this.prepare(sql);
+    try {
+      statement.run(params);
+    } finally {
+      statement.reset();
+    }
   }
 
   /** The rowid of the last insert. */
@@ -85,17 +111,22 @@ export class SandboxDb {
     if (this.transactionDepth > 0) return work();
     this.raw.exec('BEGIN');
     this.transactionDepth++;
+    let result: T;
     try {
-      const result = work();
+      result = work();
       this.raw.exec('COMMIT');
-      return result;
     } catch (error) {
+      this.uncommitted = [];
       this.raw.exec('ROLLBACK');
       throw error;
     } finally {
       this.transactionDepth--;
       this.changed();
     }
+    const committed = this.uncommitted;
+    this.uncommitted = [];
+    if (committed.length) this.recorder?.(committed);
+    return result;
   }
 
   /** The whole database as SQLite file bytes. */
@@ -129,6 +160,12 @@ export class SandboxDb {
       oldest.free();
     }
     return statement;
+  }
+
+  private record(entry: JournalEntry): void {
+    if (!this.recorder) return;
+    if (this.transactionDepth > 0) this.uncommitted.push(entry);
+    else this.recorder([entry]);
   }
 
   private changed(): void {

@@ -2,11 +2,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSqlite } from '../sqlite';
 import { SandboxDb } from './database';
-import { DatabaseFileWriter, lockDataDir } from './persistence';
+import { FOLDED_SEQUENCE_KEY, readJournal, WriteJournal } from './journal';
+import { lockDataDir, SnapshotWriter } from './persistence';
 import { ADDED_COLUMNS, INDEXES_SQL, SCHEMA_VERSION, TABLES_SQL } from './schema';
 import { makeTempFolder, removeAbandonedTempFolders } from './tempFolders';
 
 export const DATABASE_FILE = 'sandbox.sqlite';
+/** Every answered write since the snapshot, fsync'd before the answer (see journal.ts). */
+export const JOURNAL_FILE = 'sandbox.journal';
 
 /** An open store: the database, where uploaded bytes live, and how to persist and release it. */
 export interface Store {
@@ -62,13 +65,18 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     const file = path.join(dataDir, DATABASE_FILE);
     const existing = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
     // eslint-disable-next-line prefer-const -- the change callback below reads it before it is assigned
-    let writer: DatabaseFileWriter | undefined;
+    let writer: SnapshotWriter | undefined;
     const db = new SandboxDb(openDatabase(SQL, existing, file), () => writer?.changed());
     if (!existing) createNew(db, filesDir, options.initialize);
     else checkSchemaVersion(db, file);
-    // Assigned only now: opening an existing file is not a change worth rewriting it for.
-    writer = new DatabaseFileWriter(file, () => db.export(), options.log);
-    if (!existing) {
+    const journalFile = path.join(dataDir, JOURNAL_FILE);
+    const replayed = existing ? replayJournal(db, journalFile) : { last: 0, count: 0 };
+    if (replayed.count) options.log(`sandbox: replayed ${replayed.count} journaled write${replayed.count === 1 ? '' : 's'} from ${journalFile}`);
+    const journal = new WriteJournal(journalFile, replayed.last);
+    // Attached only now: opening and replaying are not changes to journal again.
+    db.recordCommits((entries) => journal.append(entries));
+    writer = new SnapshotWriter(file, journal, { markFolded: (n) => setFoldedSequence(db, n), export: () => db.export() }, options.log);
+    if (!existing || replayed.count) {
       writer.changed();
       writer.flush();
     }
@@ -81,6 +89,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
         try {
           writer?.flush();
         } finally {
+          db.recordCommits(undefined);
+          journal.close();
           db.close();
           unlock();
         }
@@ -120,4 +130,24 @@ function checkSchemaVersion(db: SandboxDb, file: string): void {
   }
   // Indexes added in later releases of the same schema version.
   db.exec(INDEXES_SQL);
+}
+
+/** Applies the journaled units the snapshot does not hold yet; returns the last sequence number seen. */
+function replayJournal(db: SandboxDb, journalFile: string): { last: number; count: number } {
+  const folded = Number(db.value('SELECT value FROM meta WHERE key = ?', [FOLDED_SEQUENCE_KEY]) ?? 0);
+  let last = folded;
+  let count = 0;
+  for (const unit of readJournal(journalFile)) {
+    last = Math.max(last, unit.sequence);
+    if (unit.sequence <= folded) continue;
+    db.transaction(() => {
+      for (const [sql, params] of unit.entries) db.runUnrecorded(sql, params);
+    });
+    count++;
+  }
+  return { last, count };
+}
+
+function setFoldedSequence(db: SandboxDb, sequence: number): void {
+  db.runUnrecorded('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)', [FOLDED_SEQUENCE_KEY, String(sequence)]);
 }

@@ -1,49 +1,68 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-/** Quiet time after the last change before the database file is written. */
-const WRITE_DELAY_MS = 1000;
-/** A steady stream of changes (a running job, an upload burst) still gets written at least this often. */
-const MAX_WRITE_DELAY_MS = 5000;
+import type { WriteJournal } from './journal';
 
 /**
- * Writes the exported database to its file atomically (temporary file, fsync, rename: a crash
- * leaves the old or the new file, never half of one), debounced after changes and once more on close.
+ * Quiet time after the last change before the journal is folded into the snapshot. Every answered
+ * write is already durable in the journal, so this only bounds how long a restart replays: it can
+ * wait for a pause instead of exporting the whole database after every burst.
  */
-export class DatabaseFileWriter {
+const FOLD_DELAY_MS = 10_000;
+/** A steady stream of changes still gets folded at least this often... */
+const MAX_FOLD_DELAY_MS = 120_000;
+/** ...or as soon as the journal holds this much. */
+const MAX_JOURNAL_BYTES = 8 * 1024 * 1024;
+
+/** What a snapshot writer needs of the database. */
+export interface SnapshotSource {
+  /** Records the last journal unit the snapshot holds (not journaled itself). */
+  markFolded(sequence: number): void;
+  export(): Uint8Array;
+}
+
+/**
+ * Folds the journal into the database file: records the last journal unit it holds, writes the file
+ * atomically (temporary file, fsync, rename: a crash leaves the old or the new file, never half of
+ * one), then empties the journal. A crash between the rename and the emptying is harmless: a restart
+ * skips the units the snapshot already holds.
+ */
+export class SnapshotWriter {
   private timer: NodeJS.Timeout | undefined;
   private dirtySince: number | undefined;
 
   constructor(
     private readonly file: string,
-    private readonly exportBytes: () => Uint8Array,
+    private readonly journal: WriteJournal,
+    private readonly source: SnapshotSource,
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Notes a change and schedules a write. */
+  /** Notes a change and schedules a fold. */
   changed(): void {
     const now = Date.now();
     this.dirtySince ??= now;
     if (this.timer) clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(WRITE_DELAY_MS, this.dirtySince + MAX_WRITE_DELAY_MS - now));
+    const wait = this.journal.size >= MAX_JOURNAL_BYTES ? 0 : Math.max(0, Math.min(FOLD_DELAY_MS, this.dirtySince + MAX_FOLD_DELAY_MS - now));
     this.timer = setTimeout(() => this.flushSafely(), wait);
     this.timer.unref();
   }
 
-  /** Writes now when anything changed since the last write. */
+  /** Folds now when anything changed since the last fold. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.dirtySince === undefined) return;
     this.dirtySince = undefined;
-    writeFileAtomically(this.file, this.exportBytes());
+    this.source.markFolded(this.journal.lastSequence);
+    writeFileAtomically(this.file, this.source.export());
+    this.journal.clear();
   }
 
   private flushSafely(): void {
     try {
       this.flush();
     } catch (error) {
-      // Keep serving; the next change (or close) tries again.
+      // Keep serving: the journal still holds every change; the next change (or close) tries again.
       this.dirtySince ??= Date.now();
       this.log(`sandbox: could not write ${this.file}: ${(error as Error).message}`);
     }

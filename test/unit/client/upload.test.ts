@@ -171,8 +171,10 @@ describe('service client: uploading dataset files', () => {
     }
   });
 
-  it('fails before sending anything when the file does not exist', async () => {
-    await assert.rejects(client.datasets.upload({ filePath: path.join(dir, 'missing.csv') }), /ENOENT/);
+  it('fails before sending anything when the file vanished, saying which file and why in a sentence', async () => {
+    const error = (await rejectionOf(client.datasets.upload({ filePath: path.join(dir, 'missing.csv') }))) as Error;
+    assert.equal(error.message, 'Could not read “missing.csv”: it is no longer there (moved or deleted after it was chosen).');
+    assert.doesNotMatch(error.message, /ENOENT|stat/);
     assert.equal(service.requests.length, 0);
   });
 

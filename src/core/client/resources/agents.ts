@@ -1,4 +1,4 @@
-/** Base agents, their versions, and starting jobs (interface 4.2-4.4, 4.6, 4.9; service-gaps.md). */
+/** Base agents, their versions, and starting jobs (interface 4.2-4.4, 4.6, 4.9; docs/service.md). */
 import type { Gateway } from '../gateway';
 import { seg } from '../query';
 import {

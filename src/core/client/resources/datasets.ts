@@ -1,7 +1,7 @@
 /** Datasets, their files, and uploads (interface 4.8, 4.10, 4.12; our files-list decision). */
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { datasetFilesPath } from '../../serviceDecisions';
+import { LocalFileError, statLocalFile } from '../../uploads/localFile';
 import type { Gateway } from '../gateway';
 import { multipartBody } from '../multipart';
 import { seg, type Query } from '../query';
@@ -94,8 +94,8 @@ export class DatasetsApi {
 
   /** Streams a file from disk into a dataset (or the personal dataset). */
   async upload(params: UploadFileParams, opts?: CallOptions): Promise<DatasetFile> {
-    const stat = await fs.stat(params.filePath);
-    if (!stat.isFile()) throw new Error(`Not a file: ${params.filePath}`);
+    const stat = await statLocalFile(params.filePath);
+    if (!stat.isFile) throw new LocalFileError(params.filePath, Object.assign(new Error('not a file'), { code: 'EISDIR' }));
     const organizationId = params.personal ? undefined : this.gateway.organizationId;
     const fields: Array<[string, string]> = [];
     if (params.datasetId) fields.push(['dataset_id', params.datasetId]);

@@ -1,4 +1,4 @@
-/** Agent jobs: lists, status, cancel (interface 4.5, 4.11; service-gaps.md). */
+/** Agent jobs: lists, status, cancel (interface 4.5, 4.11; docs/service.md). */
 import type { Gateway } from '../gateway';
 import { seg, type Query } from '../query';
 import {

@@ -1,4 +1,4 @@
-/** Policies and their versions (interface 4.1; service-gaps.md). */
+/** Policies and their versions (interface 4.1; docs/service.md). */
 import type { Gateway } from '../gateway';
 import { seg } from '../query';
 import {

@@ -1,4 +1,4 @@
-/** Policies and their versions (interface section 2 and service-gaps.md). */
+/** Policies and their versions (interface section 2 and docs/service.md). */
 import * as z from 'zod/mini';
 import { CreatorSchema, orNull, pageEnvelope } from './common';
 

@@ -1,10 +1,21 @@
-// A tiny stand-in for the webview's DOM, enough to run media/summaryPreview/main.js in plain Node.
+// A tiny stand-in for the webview's DOM, enough to run the Summary Preview page in plain Node.
 // Every HTML-parsing sink throws, so a test fails the moment the page would parse a string as HTML.
-import * as fs from 'node:fs';
+import * as esbuild from 'esbuild';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 
-export const PAGE_SCRIPT = path.join(__dirname, '..', '..', '..', '..', 'media', 'summaryPreview', 'main.js');
+const ROOT = path.join(__dirname, '..', '..', '..', '..');
+/** The page's TypeScript source, and its style sheet (in media/, the only folder the webview loads from). */
+export const PAGE_SOURCE = path.join(ROOT, 'src', 'webview', 'summaryPreview', 'main.ts');
+export const PAGE_STYLE = path.join(ROOT, 'media', 'summaryPreview', 'main.css');
+
+let bundled: string | undefined;
+
+/** The page script bundled the way esbuild.mjs does (not minified, so failures read). */
+export function pageScript(): string {
+  bundled ??= esbuild.buildSync({ entryPoints: [PAGE_SOURCE], bundle: true, platform: 'browser', format: 'iife', target: 'es2022', write: false, logLevel: 'warning' }).outputFiles[0]?.text ?? '';
+  return bundled;
+}
 
 const HTML_SINKS = ['innerHTML', 'outerHTML', 'srcdoc'];
 
@@ -111,6 +122,6 @@ export function loadPage(ids: readonly string[]): FakeWebview {
     },
     console: { warn: (...args: unknown[]) => page.warnings.push(args.join(' ')), log: () => undefined, error: () => undefined },
   };
-  vm.runInNewContext(fs.readFileSync(PAGE_SCRIPT, 'utf8'), context, { filename: PAGE_SCRIPT });
+  vm.runInNewContext(pageScript(), context, { filename: PAGE_SOURCE });
   return page;
 }
