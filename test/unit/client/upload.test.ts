@@ -125,14 +125,20 @@ describe('service client: uploading dataset files', () => {
     const filePath = fileOf('stalled.bin', randomBytes(32 * 1024 * 1024));
     const stalled = await rawUploadServer(() => undefined, { stall: true });
     const direct = clientFor(stalled);
-    const nodeFs: typeof fs = require('node:fs');
-    const original = nodeFs.createReadStream;
-    const opened: fs.ReadStream[] = [];
-    nodeFs.createReadStream = ((...args: Parameters<typeof fs.createReadStream>) => {
-      const stream = original(...args);
-      opened.push(stream);
-      return stream;
-    }) as typeof fs.createReadStream;
+    const promises: typeof fs.promises = require('node:fs/promises');
+    const original = promises.open;
+    const opened: Array<{ closed: boolean }> = [];
+    promises.open = (async (...args: Parameters<typeof fs.promises.open>) => {
+      const handle = await original(...args);
+      const seen = { closed: false };
+      opened.push(seen);
+      const close = handle.close.bind(handle);
+      handle.close = async () => {
+        seen.closed = true;
+        return close();
+      };
+      return handle;
+    }) as typeof fs.promises.open;
     try {
       const controller = new AbortController();
       let sent = 0;
@@ -145,10 +151,10 @@ describe('service client: uploading dataset files', () => {
       assert.equal(error.outcomeUnknown, true);
       assert.ok(Date.now() - abortedAt < 100, 'the abort took effect at once');
       assert.equal(opened.length, 1);
-      assert.equal(opened[0]?.destroyed, true, 'the file stream was destroyed');
+      assert.equal(opened[0]?.closed, true, 'the file was closed');
       assert.ok(sent < 32 * 1024 * 1024);
     } finally {
-      nodeFs.createReadStream = original;
+      promises.open = original;
       await direct.close();
       await stalled.close();
     }
