@@ -26,6 +26,8 @@ import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
 import { registerQueryCommands } from './queries/queryCommands';
+import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
+import { testPrompts, type TestPrompts } from './testing/testPrompts';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -49,8 +51,10 @@ export interface AgentWorkbenchApi {
   summaryPreview: SummaryPreview;
   datasets: DatasetsView;
   uploads: Uploads;
-  results: ResultsPanels;
+  results: ResultsPanels & ResultsProbes;
   log: Log;
+  /** Answers in place of the user's (unset: ask the user). */
+  prompts: TestPrompts;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -103,8 +107,12 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
-  if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log };
+  // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
+  if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
+    const probedResults = withProbes(results, (queryId) => results.probe(queryId));
+    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, prompts: testPrompts };
+  }
+  return undefined;
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

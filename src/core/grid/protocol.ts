@@ -36,7 +36,7 @@ export type GridHostMessage =
   | { type: 'notice'; text: string; error: boolean }
   | { type: 'measureScroll'; id: number };
 
-/** What the page says it painted (kept for tests and measurements). */
+/** What the page says it painted (test builds only: tests and measurements). */
 export interface RenderReport {
   load: number;
   result: number;
@@ -77,6 +77,11 @@ export type GridPageMessage =
   | { type: 'activeResult'; load: number; result: number }
   | ({ type: 'scrollMeasured' } & ScrollMeasurement);
 
+/** Messages of the test build only (render reports, scroll measurement); every other build refuses them. */
+export type ProbePageMessage = Extract<GridPageMessage, { type: 'rendered' | 'scrollMeasured' }>;
+export type UserPageMessage = Exclude<GridPageMessage, ProbePageMessage>;
+export type UserHostMessage = Exclude<GridHostMessage, { type: 'measureScroll' }>;
+
 /** The longest filter text the page may send. */
 export const MAX_FILTER_CHARS = 1000;
 
@@ -101,28 +106,33 @@ function shaped(value: Record<string, unknown>, checks: Checks): boolean {
   return keys.length === Object.keys(checks).length && keys.every((k) => Object.hasOwn(checks, k) && (checks[k] as (v: unknown) => boolean)(value[k]));
 }
 
-const PAGE_MESSAGES: Record<GridPageMessage['type'], Checks> = {
+// Render reports and scroll measurement exist only in test builds: elsewhere they are unknown messages.
+const PAGE_MESSAGES: Partial<Record<GridPageMessage['type'], Checks>> = {
   ready: {},
-  rendered: { load: isIndex, result: isIndex, loadedRows: isIndex, viewRows: isIndex, firstRow: isIndex, renderedRows: isIndex, sample: isSample, foreignElements: isIndex },
   sort: { load: isIndex, result: isIndex, sort: isSort },
   filter: { load: isIndex, result: isIndex, text: (t) => typeof t === 'string' && t.length <= MAX_FILTER_CHARS },
   copy: { load: isIndex, result: isIndex, version: isIndex, top: isIndex, bottom: isIndex, left: isIndex, right: isIndex, headers: isBoolean },
   export: { load: isIndex, result: isIndex, format: (f) => f === 'csv' || f === 'json' },
   activeResult: { load: isIndex, result: isIndex },
-  scrollMeasured: { id: isIndex, frames: isIndex, meanMs: isNumber, p95Ms: isNumber, maxMs: isNumber, longFrames: isIndex, reachedEnd: isBoolean },
+  ...(__TEST_HOOKS__
+    ? {
+        rendered: { load: isIndex, result: isIndex, loadedRows: isIndex, viewRows: isIndex, firstRow: isIndex, renderedRows: isIndex, sample: isSample, foreignElements: isIndex },
+        scrollMeasured: { id: isIndex, frames: isIndex, meanMs: isNumber, p95Ms: isNumber, maxMs: isNumber, longFrames: isIndex, reachedEnd: isBoolean },
+      }
+    : {}),
 };
 
-const HOST_MESSAGES: Record<GridHostMessage['type'], Checks> = {
+const HOST_MESSAGES: Partial<Record<GridHostMessage['type'], Checks>> = {
   pending: { key: isString, status: isString, sql: isNullableString },
   failure: { key: isString, error: isString, sql: isNullableString },
   success: { key: isString, load: isIndex, sql: isNullableString, results: (r) => Array.isArray(r) && r.every(isHeader), active: isIndex },
   rows: { load: isIndex, result: isIndex, start: isIndex, count: isIndex, cells: isString },
   order: { load: isIndex, result: isIndex, version: isIndex, order: (o) => o === null || (Array.isArray(o) && o.every(isIndex)), sort: isSort, filter: isString },
   notice: { text: isString, error: isBoolean },
-  measureScroll: { id: isIndex },
+  ...(__TEST_HOOKS__ ? { measureScroll: { id: isIndex } } : {}),
 };
 
-function check<T extends { type: string }>(table: Record<string, Checks>, value: unknown): value is T {
+function check<T extends { type: string }>(table: Partial<Record<string, Checks>>, value: unknown): value is T {
   if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(table, value.type)) return false;
   return shaped(value, { ...table[value.type], type: isString });
 }

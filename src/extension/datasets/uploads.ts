@@ -6,10 +6,11 @@ import { bytes } from '../../core/format';
 import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
 import { Settings, StateKeys } from '../constants';
 import type { Log } from '../log';
+import { testPrompts } from '../testing/testPrompts';
 import { CancelledError, isCancellation, messageOf } from '../util/errors';
 import type { DatasetTarget, DatasetsView } from './datasetsView';
 
-/** The questions an upload may ask. A seam: integration tests answer them (modal dialogs cannot be clicked from there). */
+/** The questions an upload may ask (test builds let tests answer them: see testPrompts). */
 export interface UploadPrompts {
   pickDataset(targets: DatasetTarget[], recent: string[]): Thenable<DatasetTarget | undefined>;
   metadata(): Thenable<string | undefined>;
@@ -25,13 +26,15 @@ const RECENT_LIMIT = 5;
  * and Cancel, goes on after a failed file, and sums up which files went and which did not, and why.
  */
 export class Uploads {
-  prompts: UploadPrompts = userPrompts;
-
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly view: DatasetsView,
     private readonly log: Log,
   ) {}
+
+  private get prompts(): UploadPrompts {
+    return (__TEST_HOOKS__ && testPrompts.uploads) || userPrompts;
+  }
 
   /** Uploads files (file: URIs) to the given dataset, or to one the user picks. */
   async upload(uris: readonly vscode.Uri[], target?: DatasetTarget, metadataText?: string, signal?: AbortSignal): Promise<UploadOutcome[]> {

@@ -8,13 +8,14 @@ import { parsePolicyEditUri, policyVersionEditUri, policyVersionViewUri } from '
 import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
+import { testPrompts } from '../testing/testPrompts';
 import { messageOf } from '../util/errors';
 import type { PoliciesView } from './policiesView';
 
 /** A save that did not happen; the editor keeps the text, still dirty, and says why. */
 class NotSaved extends Error {}
 
-/** The questions a save may ask. A seam: the integration tests answer them, since a modal dialog cannot be clicked from there. */
+/** The questions a save may ask (test builds let tests answer them: see testPrompts). */
 export interface SavePrompts {
   /** Someone saved meanwhile: 'compare', 'anyway', or undefined to cancel. */
   conflict(policy: Policy): Thenable<'compare' | 'anyway' | undefined>;
@@ -52,8 +53,11 @@ const userPrompts: SavePrompts = {
  */
 export class PolicyDocuments implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-policies');
-  prompts: SavePrompts = userPrompts;
   private readonly subscriptions: vscode.Disposable[] = [];
+
+  private get prompts(): SavePrompts {
+    return (__TEST_HOOKS__ && testPrompts.policySave) || userPrompts;
+  }
 
   constructor(
     private readonly fs: EditableFileSystem,

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { QueryResultSet } from '../../core/client/schemas/database';
-import type { ScrollMeasurement } from '../../core/grid/protocol';
 import type { Log } from '../log';
 import { targetUri, type ExportFormat } from './resultsPanelExport';
-import { ResultPanel, type PanelDebugState } from './resultsPanelView';
+import type { ResultsPanelProbe } from './resultsPanelProbe';
+import { ResultPanel } from './resultsPanelView';
 
 /** What a query result panel shows: a query still running, one that failed, or its result sets. */
 export type QueryView =
@@ -37,9 +37,9 @@ export class ResultsPanels implements vscode.Disposable {
     });
   }
 
-  /** For integration tests: what the panel last sent to its webview (row blocks aside), what the webview last reported, and timings. */
-  debugState(queryId: string): PanelDebugState | undefined {
-    return this.panels.get(queryId)?.debugState();
+  /** The probe of a query's panel (test builds only). */
+  probe(queryId: string): ResultsPanelProbe | undefined {
+    return this.panels.get(queryId)?.probe;
   }
 
   /**
@@ -53,13 +53,6 @@ export class ResultsPanels implements vscode.Disposable {
     const uri = await panel.exportResult(format, targetPath === undefined ? undefined : targetUri(targetPath), resultIndex);
     if (!uri) return undefined;
     return uri.scheme === 'file' ? uri.fsPath : uri.toString(true);
-  }
-
-  /** For benchmarks: has the page scroll from the first row to the last and report its frame times. */
-  measureScroll(queryId: string): Promise<ScrollMeasurement> {
-    const panel = this.panels.get(queryId);
-    if (!panel) return Promise.reject(new Error(`No result panel is open for query ${queryId}.`));
-    return panel.measureScroll();
   }
 
   dispose(): void {
