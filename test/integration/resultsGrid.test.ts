@@ -144,7 +144,7 @@ describe('Query results grid', function () {
     const queryId = set.worksheet_query_id;
     api.results.show({ state: 'pending', queryId, status: 'STARTED', sql: 'SELECT 1' });
     const pending = await waitFor(() => api.results.debugState(queryId)?.lastPosted as GridHostMessage | undefined, 'the pending state to reach the webview');
-    assert.deepEqual(pending, { type: 'pending', key: queryId, status: 'STARTED', sql: 'SELECT 1' });
+    assert.deepEqual(pending, { type: 'pending', key: queryId, status: 'STARTED', sql: 'SELECT 1', cancellable: false });
     api.results.show({ state: 'success', queryId, result: set, sql: 'SELECT 1' });
     await reportWithRows(queryId, 10);
   });

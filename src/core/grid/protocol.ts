@@ -27,7 +27,8 @@ export interface ResultHeader {
 }
 
 export type GridHostMessage =
-  | { type: 'pending'; key: string; status: string; sql: string | null }
+  /** `cancellable`: the page offers Cancel (stop waiting for the query). */
+  | { type: 'pending'; key: string; status: string; sql: string | null; cancellable: boolean }
   | { type: 'failure'; key: string; error: string; sql: string | null }
   | { type: 'success'; key: string; load: number; sql: string | null; results: ResultHeader[]; active: number }
   | { type: 'rows'; load: number; result: number; start: number; count: number; cells: string }
@@ -69,6 +70,8 @@ export type CopyRequest = { type: 'copy'; load: number; result: number; version:
 
 export type GridPageMessage =
   | { type: 'ready' }
+  /** Stop waiting for the pending query `key` (the same as Cancel on the progress notification). */
+  | { type: 'cancel'; key: string }
   | ({ type: 'rendered' } & RenderReport)
   | { type: 'sort'; load: number; result: number; sort: GridSort | null }
   | { type: 'filter'; load: number; result: number; text: string }
@@ -109,6 +112,7 @@ function shaped(value: Record<string, unknown>, checks: Checks): boolean {
 // Render reports and scroll measurement exist only in test builds: elsewhere they are unknown messages.
 const PAGE_MESSAGES: Partial<Record<GridPageMessage['type'], Checks>> = {
   ready: {},
+  cancel: { key: isString },
   sort: { load: isIndex, result: isIndex, sort: isSort },
   filter: { load: isIndex, result: isIndex, text: (t) => typeof t === 'string' && t.length <= MAX_FILTER_CHARS },
   copy: { load: isIndex, result: isIndex, version: isIndex, top: isIndex, bottom: isIndex, left: isIndex, right: isIndex, headers: isBoolean },
@@ -123,7 +127,7 @@ const PAGE_MESSAGES: Partial<Record<GridPageMessage['type'], Checks>> = {
 };
 
 const HOST_MESSAGES: Partial<Record<GridHostMessage['type'], Checks>> = {
-  pending: { key: isString, status: isString, sql: isNullableString },
+  pending: { key: isString, status: isString, sql: isNullableString, cancellable: isBoolean },
   failure: { key: isString, error: isString, sql: isNullableString },
   success: { key: isString, load: isIndex, sql: isNullableString, results: (r) => Array.isArray(r) && r.every(isHeader), active: isIndex },
   rows: { load: isIndex, result: isIndex, start: isIndex, count: isIndex, cells: isString },

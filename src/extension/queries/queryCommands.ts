@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { QueryResultSet } from '../../core/client';
 import { isFinalQueryStatus } from '../../core/serviceDecisions';
@@ -5,17 +6,16 @@ import { registerCommand } from '../commands/commandRunner';
 import type { Connection } from '../connection/connection';
 import { DatasetCommands } from '../constants';
 import type { Log } from '../log';
-import { CancelledError } from '../util/errors';
+import { CancelledError, isCancellation, messageOf } from '../util/errors';
+import type { QueryView } from './resultsPanel';
 
-/** What the results grid shows: still running, failed (with the service's error), or the rows. */
-export type QueryView =
-  | { state: 'pending'; queryId: string; status: string; sql?: string }
-  | { state: 'failure'; queryId: string; error: string; sql?: string }
-  | { state: 'success'; queryId: string; result: QueryResultSet; sql?: string };
+export type { QueryView };
 
 /** Where query results go (the results grid panels). */
 export interface ResultsSink {
   show(view: QueryView): void;
+  /** Gives a panel opened under a provisional key its query's ID. */
+  rekey(from: string, to: string): void;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,10 +26,23 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
   return [
     registerCommand(log, DatasetCommands.runQuery, async (arg?: vscode.Uri | string) => {
       const sql = typeof arg === 'string' ? arg : await sqlFromEditor(arg);
-      const submitted = await connection.requireClient().database.submitQuery(sql);
-      log.info(`Query ${submitted.worksheet_query_id} submitted (${submitted.status})`);
-      results.show({ state: 'pending', queryId: submitted.worksheet_query_id, status: submitted.status, sql });
-      return follow(connection, results, submitted.worksheet_query_id, sql, 'Running query…');
+      const client = connection.requireClient();
+      // The panel opens now and its page starts while the query is sent and runs.
+      const waiting = new Waiting(results, `submitting:${randomUUID()}`, sql);
+      waiting.show('Submitting');
+      let queryId: string;
+      try {
+        const submitted = await client.database.submitQuery(sql, { signal: waiting.signal });
+        queryId = submitted.worksheet_query_id;
+        log.info(`Query ${queryId} submitted (${submitted.status})`);
+        results.rekey(waiting.key, queryId);
+        waiting.key = queryId;
+        waiting.show(submitted.status);
+      } catch (error) {
+        waiting.fail(error);
+        throw error;
+      }
+      return follow(connection, waiting, 'Running query…');
     }),
     registerCommand(log, DatasetCommands.openQueryResult, async (id?: string) => {
       const queryId =
@@ -40,7 +53,9 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
           validateInput: (v) => (UUID.test(v.trim()) ? undefined : 'A query ID is a UUID'),
         }));
       if (!queryId) throw new CancelledError();
-      return follow(connection, results, queryId.trim(), undefined, 'Loading query result…');
+      const waiting = new Waiting(results, queryId.trim(), undefined);
+      waiting.show('Loading');
+      return follow(connection, waiting, 'Loading query result…');
     }),
     vscode.languages.registerCodeLensProvider({ language: 'sql' }, new RunQueryCodeLens()),
   ];
@@ -57,30 +72,69 @@ async function sqlFromEditor(uri?: vscode.Uri): Promise<string> {
 }
 
 /**
+ * One query being waited for, and its panel: pending with Cancel (in the panel and on the progress
+ * notification, both stop the waiting, not the query), then its rows or its error.
+ */
+class Waiting {
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly results: ResultsSink,
+    public key: string,
+    readonly sql: string | undefined,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  cancel(): void {
+    this.controller.abort();
+  }
+
+  show(status: string): void {
+    this.results.show({ state: 'pending', queryId: this.key, status, sql: this.sql, cancel: () => this.cancel() });
+  }
+
+  done(set: QueryResultSet): void {
+    const { key: queryId, sql } = this;
+    this.results.show(set.status === 'SUCCESS' ? { state: 'success', queryId, result: set, sql } : { state: 'failure', queryId, error: set.error || 'The query failed without a message.', sql });
+  }
+
+  /** The panel says why there are no rows (never left spinning). */
+  fail(error: unknown): void {
+    const stopped = this.signal.aborted || isCancellation(error);
+    const text = stopped ? `Stopped waiting for this query; it may still be running on the service. Open it again later with "Open Query Result…".` : messageOf(error);
+    this.results.show({ state: 'failure', queryId: this.key, error: text, sql: this.sql });
+  }
+}
+
+/**
  * Reads the result until the query is final, showing progress that can be cancelled (cancel stops the
  * waiting, not the query). The panel shows "still running" meanwhile and the rows or error at the end.
  */
-async function follow(connection: Connection, results: ResultsSink, queryId: string, sql: string | undefined, title: string): Promise<QueryResultSet | undefined> {
+async function follow(connection: Connection, waiting: Waiting, title: string): Promise<QueryResultSet | undefined> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    const sub = token.onCancellationRequested(() => controller.abort());
+    const sub = token.onCancellationRequested(() => waiting.cancel());
+    const queryId = waiting.key;
     const started = Date.now();
     let delay = 300;
     try {
       for (;;) {
-        const set = await connection.requireClient().database.getResult(queryId, { signal: controller.signal });
+        const set = await connection.requireClient().database.getResult(queryId, { signal: waiting.signal });
         if (isFinalQueryStatus(set.status)) {
-          results.show(set.status === 'SUCCESS' ? { state: 'success', queryId, result: set, sql } : { state: 'failure', queryId, error: set.error || 'The query failed without a message.', sql });
+          waiting.done(set);
           return set;
         }
-        results.show({ state: 'pending', queryId, status: set.status, sql });
+        waiting.show(set.status);
         progress.report({ message: `${set.status.toLowerCase()} · ${Math.round((Date.now() - started) / 1000)} s` });
         if (Date.now() - started > MAX_WAIT_MS) throw new Error(`The query ${queryId} is still ${set.status} after ${MAX_WAIT_MS / 60_000} minutes. Open it again later with "Open Query Result…".`);
-        await sleep(delay, controller.signal);
+        await sleep(delay, waiting.signal);
         delay = Math.min(delay * 1.5, 3000);
       }
     } catch (error) {
-      if (token.isCancellationRequested) {
+      waiting.fail(error);
+      if (waiting.signal.aborted) {
         void vscode.window.showInformationMessage(`Stopped waiting for query ${queryId}; it may still be running on the service. Open it later with "Open Query Result…".`);
         return undefined;
       }

@@ -102,6 +102,10 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     // Render reports and scroll measurements: test builds only (every other build refuses them on arrival).
     if (__TEST_HOOKS__ && this.probe?.take(message, this.active, this.results[this.active]?.header.rowCount)) return;
     message = message as UserPageMessage;
+    if (message.type === 'cancel') {
+      if (this.view.state === 'pending' && message.key === this.view.queryId) this.view.cancel?.();
+      return;
+    }
     if (message.type === 'ready' || message.load !== this.load) return;
     const shown = this.results[message.result];
     if (!shown) return;
@@ -148,7 +152,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     const generation = ++this.generation;
     const view = this.view;
     const sql = view.sql ?? null;
-    if (view.state === 'pending') this.send({ type: 'pending', key: view.queryId, status: view.status, sql });
+    if (view.state === 'pending') this.send({ type: 'pending', key: view.queryId, status: view.status, sql, cancellable: view.cancel !== undefined });
     else if (view.state === 'failure') this.send({ type: 'failure', key: view.queryId, error: view.error, sql });
     else {
       const first = view.result.results?.[0]?.query ?? null;

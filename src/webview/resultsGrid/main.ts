@@ -40,6 +40,8 @@ const toolbar = new Toolbar({
 });
 
 let load = -1;
+/** The query the pending state waits for (what Cancel stops waiting for). */
+let pendingKey = '';
 let stores: RowStore[] = [];
 let active = 0;
 let page: PageState | undefined;
@@ -68,6 +70,8 @@ function onMessage(received: GridHostMessage): void {
   switch (message.type) {
     case 'pending':
       showState('pending');
+      pendingKey = message.key;
+      byId('pending-cancel').hidden = !message.cancellable;
       setText(byId('pending-status'), message.status);
       return showSql('pending-sql', message.sql);
     case 'failure':
@@ -244,6 +248,11 @@ function rememberScrollSoon(): void {
   clearTimeout(scrollTimer);
   scrollTimer = setTimeout(rememberScroll, 300);
 }
+
+byId('pending-cancel').addEventListener('click', () => {
+  byId('pending-cancel').hidden = true;
+  send({ type: 'cancel', key: pendingKey });
+});
 
 // VS Code runs its copy command (Ctrl/Cmd+C) as a `copy` event in the page; the grid copies through the extension.
 document.addEventListener('copy', (e) => {

@@ -200,8 +200,9 @@ describe('the results grid page', function () {
   });
 
   it('says plainly that a query is still running, then shows a failure prominently and selectable', async () => {
-    await grid.post({ type: 'pending', key: 'q2', status: 'STARTED', sql: 'SELECT sleep(3)' });
+    await grid.post({ type: 'pending', key: 'q2', status: 'STARTED', sql: 'SELECT sleep(3)', cancellable: false });
     assert.ok(await grid.page.locator('#pending').isVisible());
+    assert.ok(await grid.page.locator('#pending-cancel').isHidden(), 'no Cancel when there is nothing to stop');
     assert.match(await grid.page.locator('#pending').innerText(), /The query is still running…\s+Status: STARTED/);
     const error: GridHostMessage = { type: 'failure', key: 'q2', error: `Unknown column ${PAYLOAD} in the field list`, sql: 'SELECT nope' };
     await grid.post(error);
@@ -210,6 +211,14 @@ describe('the results grid page', function () {
     assert.equal(await grid.page.locator('#failure-error').evaluate((e) => getComputedStyle(e).userSelect), 'text');
     assert.equal(await grid.page.locator('#failure-error').getAttribute('role'), 'alert');
     assert.equal(await grid.page.locator('img').count(), 0);
+  });
+
+  it('offers Cancel while it waits for a query, and asks the extension to stop waiting for that query', async () => {
+    await grid.post({ type: 'pending', key: 'q3', status: 'Submitting', sql: 'SELECT 1', cancellable: true });
+    const cancel = grid.page.locator('#pending-cancel');
+    assert.ok(await cancel.isVisible());
+    await cancel.click();
+    assert.deepEqual(await grid.next('cancel'), { type: 'cancel', key: 'q3' });
   });
 });
 
