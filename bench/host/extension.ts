@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { ActivationProbe } from './activationProbe';
 import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protocol';
 import { measureActivation, showRunningExtensions } from './tasks/activation';
-import { emptyWebviewReady, fetchResult, forgetResult, openResult, scrollResult } from './tasks/grid';
+import { emptyWebviewReady, fetchResult, forgetResult, openResult, runQuery, scrollResult } from './tasks/grid';
 import { registerReferenceTree, setReferenceTree } from './tasks/referenceTree';
 import { lastRoot, setTreeOrdering } from './tasks/tree';
 import { retainedHeap, uploadFile } from './tasks/upload';
@@ -40,6 +40,7 @@ function handlers(probe: ActivationProbe): Handlers {
     upload: (args) => uploadFile(args),
     gridFetch: ({ sql }) => fetchResult(sql),
     gridOpen: () => openResult(),
+    gridRun: ({ sql }) => runQuery(sql),
     gridScroll: ({ queryId }) => scrollResult(queryId),
     emptyWebview: () => emptyWebviewReady(),
     gridForget: () => forgetResult(),

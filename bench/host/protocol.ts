@@ -143,6 +143,7 @@ export interface HostTasks {
   upload: [UploadArgs, UploadSample];
   gridFetch: [{ sql: string }, GridFetch];
   gridOpen: [undefined, GridOpen];
+  gridRun: [{ sql: string }, GridOpen];
   gridScroll: [{ queryId: string }, GridScroll];
   emptyWebview: [undefined, number];
   gridForget: [undefined, null];

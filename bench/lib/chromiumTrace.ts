@@ -52,3 +52,48 @@ export function mainThreadFrameTimes(events: readonly TraceEvent[]): number[] {
   const busiest = [...perThread.values()].sort((a, b) => b.size - a.size)[0];
   return busiest ? [...busiest.values()] : [];
 }
+
+/** Main-thread work of a frame by phase, for the frames at or above a threshold. */
+const PHASES: Record<string, string> = {
+  FireAnimationFrame: 'requestAnimationFrame script',
+  EventDispatch: 'event handlers (scroll)',
+  FunctionCall: 'other script',
+  TimerFire: 'timers',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  'ProxyMain::BeginMainFrame::commit': 'commit',
+  HitTest: 'hit test',
+  MinorGC: 'garbage collection',
+  MajorGC: 'garbage collection',
+};
+
+/**
+ * What the frames at or above `thresholdMs` spent their main-thread time on (mean ms per such frame,
+ * by phase): the outermost known event of each kind inside each slow `BeginMainFrame`, so nested
+ * events are not counted twice.
+ */
+export function slowFrameBreakdown(events: readonly TraceEvent[], thresholdMs: number): { frames: number; phases: Record<string, number> } {
+  const frames = events.filter((e) => e.name === 'ProxyMain::BeginMainFrame' && e.ph === 'X' && typeof e.dur === 'number' && e.dur / 1000 >= thresholdMs);
+  const totals: Record<string, number> = {};
+  for (const frame of frames) {
+    const end = frame.ts + (frame.dur as number);
+    const inside = events
+      .filter((e) => e.ph === 'X' && e.pid === frame.pid && e.tid === frame.tid && e.ts >= frame.ts && e.ts < end && e !== frame && PHASES[e.name] !== undefined && typeof e.dur === 'number')
+      .sort((a, b) => a.ts - b.ts);
+    let coveredUntil = -1;
+    let counted = 0;
+    for (const e of inside) {
+      if (e.ts < coveredUntil) continue;
+      coveredUntil = e.ts + (e.dur as number);
+      const phase = PHASES[e.name] as string;
+      totals[phase] = (totals[phase] ?? 0) + (e.dur as number) / 1000;
+      counted += (e.dur as number) / 1000;
+    }
+    totals.unattributed = (totals.unattributed ?? 0) + Math.max(0, (frame.dur as number) / 1000 - counted);
+  }
+  const phases = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Math.round((v / Math.max(1, frames.length)) * 100) / 100]).sort((a, b) => (b[1] as number) - (a[1] as number)));
+  return { frames: frames.length, phases };
+}

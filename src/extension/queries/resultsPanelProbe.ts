@@ -19,6 +19,8 @@ export interface PanelTimings {
   firstRowsMs?: number;
   allRowsMs?: number;
   panelOpenedMs?: number;
+  /** Date.now() when the result arrived (the browser reads the same clock). */
+  resultAtEpochMs?: number;
 }
 
 /** What a panel last sent and was told. Row blocks are left out of `lastPosted`. */
@@ -41,7 +43,7 @@ export class ResultsPanelProbe {
   /** A result arrived: timings start over from now. */
   resultShown(): void {
     this.shownAt = performance.now();
-    this.debug = { timings: { panelOpenedMs: Math.round(this.openedAt - this.shownAt) } };
+    this.debug = { timings: { panelOpenedMs: Math.round(this.openedAt - this.shownAt), resultAtEpochMs: Date.now() } };
   }
 
   posted(message: GridHostMessage): void {
