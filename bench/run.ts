@@ -12,6 +12,7 @@ import { grid } from './benchmarks/grid';
 import { jobWatching } from './benchmarks/jobWatching';
 import { largeTree } from './benchmarks/largeTree';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
+import { soak } from './benchmarks/soak';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
 import { type HostSession, startHostSession, testVsixPath } from './lib/hostSession';
@@ -51,6 +52,7 @@ const BENCHES: Bench[] = [
   { name: 'grid', title: 'grid', budget: 'result arrived → rows ≤ 0.15 s; p95 frame ≤ 12 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.9× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
+  { name: 'soak', title: 'a long session', budget: 'heap growth ≤ 10 MB', needsHost: true, run: (w) => soak(session(w), w.sandbox) },
 ];
 
 async function withRaw(sandbox: Sandbox, fn: (raw: RawHttp) => Promise<Figure[]>): Promise<Figure[]> {

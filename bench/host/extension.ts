@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { ActivationProbe } from './activationProbe';
 import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protocol';
 import { measureActivation, showRunningExtensions } from './tasks/activation';
+import { soak } from './tasks/soak';
 import { emptyWebviewReady, fetchResult, forgetResult, openResult, runQuery, scrollResult } from './tasks/grid';
 import { registerReferenceTree, setReferenceTree } from './tasks/referenceTree';
 import { lastRoot, setTreeOrdering } from './tasks/tree';
@@ -45,6 +46,7 @@ function handlers(probe: ActivationProbe): Handlers {
     emptyWebview: () => emptyWebviewReady(),
     gridForget: () => forgetResult(),
     retainedHeap: () => retainedHeap(),
+    soak: (args) => soak(args),
   };
 }
 

@@ -55,6 +55,8 @@ export interface AgentWorkbenchApi {
   log: Log;
   /** Answers in place of the user's (unset: ask the user). */
   prompts: TestPrompts;
+  /** The `agent-workbench:` file system of policy documents and drafts. */
+  editable: EditableFileSystem;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -110,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, prompts: testPrompts };
+    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, prompts: testPrompts, editable };
   }
   return undefined;
 }

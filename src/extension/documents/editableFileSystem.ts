@@ -47,7 +47,8 @@ export type DocumentResolver = (uri: vscode.Uri) => EditableDocument | undefined
 /**
  * The `agent-workbench:` file system: policy versions and agent-version drafts as ordinary editor tabs,
  * where Save writes to the service. Documents register themselves; a resolver may rebuild one from its
- * path after a reload.
+ * path after a reload. A document is let go when VS Code closes it (never while an editor holds it,
+ * dirty or not), so a long session keeps only what is open; opened again, a resolver rebuilds it.
  */
 export class EditableFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
@@ -59,6 +60,12 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   constructor() {
     super();
     this.register(vscode.workspace.registerFileSystemProvider(Schemes.edit, this, { isCaseSensitive: true }));
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.release(document.uri)));
+  }
+
+  /** How many documents are held (open ones, and any no resolver could rebuild). */
+  get size(): number {
+    return this.documents.size;
   }
 
   /** Adds a way to rebuild documents of one kind from their URIs. */
@@ -74,6 +81,12 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   /** Tells editors that the document at a URI changed in the service (they reload it unless dirty). */
   notifyChanged(uri: vscode.Uri): void {
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  /** Lets go of a closed document's text, when a resolver can rebuild it should it be opened again. */
+  private release(uri: vscode.Uri): void {
+    if (uri.scheme !== Schemes.edit || !this.documents.has(uri.path)) return;
+    if (this.resolvers.some((resolve) => resolve(uri) !== undefined)) this.documents.delete(uri.path);
   }
 
   private get(uri: vscode.Uri): EditableDocument {
