@@ -55,9 +55,10 @@ export function mainThreadFrameTimes(events: readonly TraceEvent[]): number[] {
 
 /** Main-thread work of a frame by phase, for the frames at or above a threshold. */
 const PHASES: Record<string, string> = {
-  FireAnimationFrame: 'requestAnimationFrame script',
-  EventDispatch: 'event handlers (scroll)',
-  FunctionCall: 'other script',
+  FireAnimationFrame: 'script',
+  EventDispatch: 'script',
+  FunctionCall: 'script',
+  'v8.callFunction': 'script',
   TimerFire: 'timers',
   UpdateLayoutTree: 'style',
   Layout: 'layout',
@@ -68,31 +69,41 @@ const PHASES: Record<string, string> = {
   HitTest: 'hit test',
   MinorGC: 'garbage collection',
   MajorGC: 'garbage collection',
+  'V8.GC_SCAVENGER': 'garbage collection',
+  ParseHTML: 'parse',
 };
 
 /**
  * What the frames at or above `thresholdMs` spent their main-thread time on (mean ms per such frame,
- * by phase): the outermost known event of each kind inside each slow `BeginMainFrame`, so nested
- * events are not counted twice.
+ * by phase): the self time of each known event inside each slow `BeginMainFrame` (its time minus
+ * that of the known events nested in it), so that style and layout forced inside a script count as
+ * style and layout, and nothing is counted twice.
  */
 export function slowFrameBreakdown(events: readonly TraceEvent[], thresholdMs: number): { frames: number; phases: Record<string, number> } {
   const frames = events.filter((e) => e.name === 'ProxyMain::BeginMainFrame' && e.ph === 'X' && typeof e.dur === 'number' && e.dur / 1000 >= thresholdMs);
   const totals: Record<string, number> = {};
+  const add = (phase: string, us: number): void => void (totals[phase] = (totals[phase] ?? 0) + us / 1000);
   for (const frame of frames) {
     const end = frame.ts + (frame.dur as number);
     const inside = events
       .filter((e) => e.ph === 'X' && e.pid === frame.pid && e.tid === frame.tid && e.ts >= frame.ts && e.ts < end && e !== frame && PHASES[e.name] !== undefined && typeof e.dur === 'number')
-      .sort((a, b) => a.ts - b.ts);
-    let coveredUntil = -1;
-    let counted = 0;
+      .sort((a, b) => a.ts - b.ts || (b.dur as number) - (a.dur as number));
+    // A stack of open events: each one's self time is its duration minus its known children's.
+    const stack: Array<{ end: number; phase: string; self: number }> = [{ end, phase: 'other (frame itself)', self: frame.dur as number }];
+    const close = (until: number): void => {
+      while (stack.length > 1 && (stack.at(-1) as { end: number }).end <= until) {
+        const done = stack.pop() as { phase: string; self: number };
+        add(done.phase, done.self);
+      }
+    };
     for (const e of inside) {
-      if (e.ts < coveredUntil) continue;
-      coveredUntil = e.ts + (e.dur as number);
-      const phase = PHASES[e.name] as string;
-      totals[phase] = (totals[phase] ?? 0) + (e.dur as number) / 1000;
-      counted += (e.dur as number) / 1000;
+      close(e.ts);
+      const parent = stack.at(-1) as { self: number };
+      parent.self -= e.dur as number;
+      stack.push({ end: e.ts + (e.dur as number), phase: PHASES[e.name] as string, self: e.dur as number });
     }
-    totals.unattributed = (totals.unattributed ?? 0) + Math.max(0, (frame.dur as number) / 1000 - counted);
+    close(Number.POSITIVE_INFINITY);
+    add(stack[0]!.phase, Math.max(0, stack[0]!.self));
   }
   const phases = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Math.round((v / Math.max(1, frames.length)) * 100) / 100]).sort((a, b) => (b[1] as number) - (a[1] as number)));
   return { frames: frames.length, phases };
