@@ -70,6 +70,8 @@ export type CopyRequest = { type: 'copy'; load: number; result: number; version:
 
 export type GridPageMessage =
   | { type: 'ready' }
+  /** The first rows of load `load` are on screen (once per load): the extension then sends the rest. */
+  | { type: 'shown'; load: number }
   /** Stop waiting for the pending query `key` (the same as Cancel on the progress notification). */
   | { type: 'cancel'; key: string }
   | ({ type: 'rendered' } & RenderReport)
@@ -113,6 +115,7 @@ function shaped(value: Record<string, unknown>, checks: Checks): boolean {
 const PAGE_MESSAGES: Partial<Record<GridPageMessage['type'], Checks>> = {
   ready: {},
   cancel: { key: isString },
+  shown: { load: isIndex },
   sort: { load: isIndex, result: isIndex, sort: isSort },
   filter: { load: isIndex, result: isIndex, text: (t) => typeof t === 'string' && t.length <= MAX_FILTER_CHARS },
   copy: { load: isIndex, result: isIndex, version: isIndex, top: isIndex, bottom: isIndex, left: isIndex, right: isIndex, headers: isBoolean },

@@ -23,6 +23,9 @@ const SPEC: WebviewPanelSpec<GridPageMessage, GridHostMessage> = {
   isOutgoing: isGridHostMessage,
 };
 
+/** How long the rows after the first block wait for the page to show the first ones. */
+const FIRST_ROWS_WAIT_MS = 1000;
+
 interface ShownResult {
   result: QueryResult;
   header: ResultHeader;
@@ -43,6 +46,8 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
   private load = 0;
   /** Bumped at each send of the whole state; a stream of blocks stops when it changes. */
   private generation = 0;
+  /** Resolves the current stream's wait for the page's first painted rows. */
+  private firstShown: (() => void) | undefined;
   /** Test builds only: timings, last messages, scroll measurement. */
   readonly probe = __TEST_HOOKS__ ? new ResultsPanelProbe((message) => this.post(message)) : undefined;
 
@@ -107,6 +112,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
       return;
     }
     if (message.type === 'ready' || message.load !== this.load) return;
+    if (message.type === 'shown') return this.firstShown?.();
     const shown = this.results[message.result];
     if (!shown) return;
     switch (message.type) {
@@ -164,10 +170,18 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     }
   }
 
-  /** Sends the rows in blocks, the active result first, yielding between blocks; stops when superseded. */
+  /**
+   * Sends the rows in blocks, the active result first, yielding between blocks; stops when superseded.
+   * After the first block it waits (at most FIRST_ROWS_WAIT_MS) for the page to say those rows are on
+   * screen: megabytes of later blocks queued behind them would otherwise hold the first paint back.
+   */
   private async streamRows(generation: number): Promise<void> {
     const started = performance.now();
     const indexes = this.results.map((_, i) => i).sort((a, b) => Number(b === this.active) - Number(a === this.active));
+    const shown = new Promise<void>((resolve) => {
+      this.firstShown = resolve;
+      setTimeout(resolve, FIRST_ROWS_WAIT_MS);
+    });
     let blocks = 0;
     for (const index of indexes) {
       const { result, header } = this.results[index] as ShownResult;
@@ -175,7 +189,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
         if (generation !== this.generation) return;
         if (!this.send({ type: 'rows', load: this.load, result: index, ...block })) return;
         blocks++;
-        await new Promise((resolve) => setImmediate(resolve));
+        await (blocks === 1 ? shown : new Promise((resolve) => setImmediate(resolve)));
       }
     }
     this.probe?.sentAll();

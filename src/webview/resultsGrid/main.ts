@@ -40,6 +40,8 @@ const toolbar = new Toolbar({
 });
 
 let load = -1;
+/** The load whose first painted rows the extension was told of (it holds the other rows back until then). */
+let shownLoad = -1;
 /** The query the pending state waits for (what Cancel stops waiting for). */
 let pendingKey = '';
 let stores: RowStore[] = [];
@@ -240,6 +242,11 @@ function rememberScroll(): void {
 
 renderer.onPainted = () => {
   reports?.painted();
+  if (shownLoad !== load && (stores[active]?.loaded ?? 0) > 0) {
+    shownLoad = load;
+    const shown = load;
+    requestAnimationFrame(() => send({ type: 'shown', load: shown }));
+  }
   if (renderer.selection) showSelection();
 };
 viewport.addEventListener('scroll', () => rememberScrollSoon(), { passive: true });

@@ -53,6 +53,18 @@ describe('the results grid page', function () {
     assert.equal(await grid.page.locator('.cell.null').count(), 1, 'NULL is styled apart from text');
   });
 
+  it('says once per result when its first rows are on screen, so the extension sends the rest after them', async () => {
+    const rows = [['1'], ['2']];
+    const next = load + 1;
+    const shown = grid.next('shown', (m) => m.load === next);
+    await showResults(grid, ++load, [{ header: header(['id'], ['UInt64'], 2), rows }]);
+    assert.deepEqual(await shown, { type: 'shown', load });
+    await grid.next('rendered', (m) => m.load === load && m.loadedRows === 2);
+    await grid.page.locator('#viewport').evaluate((viewport) => viewport.scrollBy(0, 10));
+    await grid.page.waitForTimeout(100);
+    assert.equal(grid.sent.filter((m) => m.type === 'shown' && m.load === load).length, 1);
+  });
+
   it('paints only the rows in view of 100,000 rows × 12 columns, and scrolls to the last row', async () => {
     const rows = numberedRows(100_000, 12);
     const columns = Array.from({ length: 12 }, (_, c) => `column_${c}`);
