@@ -7,7 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { QueryResult, QueryResultSet } from '../../src/core/client/schemas/database';
 import type { GridHostMessage, RenderReport } from '../../src/core/grid/protocol';
-import { waitFor, workbench } from './support/workbench';
+import * as vscode from 'vscode';
+import { connect, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
 
 const PAYLOAD = '<img src=x onerror=alert(1)>';
 const TRICKY = ['comma, inside', 'say "quoted"', 'two\nlines', '', PAYLOAD];
@@ -174,5 +175,37 @@ describe('Query results grid', function () {
     recordFigures('resultsGrid.open100k', { rows: 100_000, columns: width, ...timings, scroll });
     assert.ok(scroll.reachedEnd, 'the last row was painted');
     assert.ok((timings.firstRowsMs ?? Infinity) < 10_000);
+  });
+});
+
+describe('Run Query', function () {
+  this.timeout(120_000);
+  let sandbox: TestSandbox;
+
+  before(async () => {
+    sandbox = await startSandbox();
+    await connect(sandbox);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sandbox.stop();
+  });
+
+  const resultTabs = (): vscode.Tab[] =>
+    vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('agentWorkbench.queryResult'));
+
+  it('opens its panel while the query runs, and shows the rows in that same panel', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const opened: string[] = [];
+    const listening = vscode.window.tabGroups.onDidChangeTabs((e) => opened.push(...e.opened.map((t) => t.label)));
+    try {
+      const set = await vscode.commands.executeCommand<QueryResultSet | undefined>('agentWorkbench.queries.run', 'SELECT 7 AS n');
+      assert.equal(set?.status, 'SUCCESS');
+      await reportWithRows(set!.worksheet_query_id, 1);
+      assert.ok(opened.some((label) => label.endsWith('(running)')), `the panel opened before the result: ${opened.join(', ')}`);
+      assert.equal(resultTabs().length, 1, 'the rows went to the panel that opened first');
+    } finally {
+      listening.dispose();
+    }
   });
 });
