@@ -46,7 +46,8 @@ export async function soak(session: HostSession, sandbox: Sandbox): Promise<Figu
     '(whatever it opens), result panels by Run Query with a small query; the jobs are paged with the Agents view\'s "Load more" (then the view is ' +
     'reset); the watched jobs are polled through the status bar\'s watcher, 20 ms apart (its own timer waits at least 2 s). Every editor is closed at ' +
     'the end. Snapshots after a forced full collection: heap used, and process.getActiveResourcesInfo() (handles and requests). ' +
-    `Documents the editable file system holds: ${last.before.documents ?? '—'} before, ${last.after.documents ?? '—'} after.`;
+    `Documents the editable file system holds: ${last.before.documents ?? '—'} before, ${last.after.documents ?? '—'} after (it lets a document go when ` +
+    'VS Code closes it; VS Code itself keeps the last 50 documents an extension opened for 3 minutes after their editors close).';
   return [
     {
       key: 'soak.heap',

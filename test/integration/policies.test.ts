@@ -99,20 +99,6 @@ describe('Policies', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('lets go of a document once it is closed, and opens it again with the same text', async () => {
-    const api = await workbench();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const { editor } = await openCurrent((await policyNodes())[0]!.policy.name);
-    const text = editor.document.getText();
-    const uri = editor.document.uri;
-    const held = api.editable.size;
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await waitFor(() => !vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()) && api.editable.size < held, 'the closed document to be let go', 20_000);
-    const again = await vscode.workspace.openTextDocument(uri);
-    assert.equal(again.getText(), text);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-
   it('saves an edit as a new current version based on the opened one, leaving the old version unchanged', async () => {
     const api = await workbench();
     const client = api.connection.requireClient();
