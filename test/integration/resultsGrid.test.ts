@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { QueryResult, QueryResultSet } from '../../src/core/client/schemas/database';
 import type { GridHostMessage, RenderReport } from '../../src/core/grid/protocol';
 import * as vscode from 'vscode';
-import { connect, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { useConnectedSandbox, waitFor, workbench } from './support/workbench';
 
 const PAYLOAD = '<img src=x onerror=alert(1)>';
 const TRICKY = ['comma, inside', 'say "quoted"', 'two\nlines', '', PAYLOAD];
@@ -180,16 +180,7 @@ describe('Query results grid', function () {
 
 describe('Run Query', function () {
   this.timeout(120_000);
-  let sandbox: TestSandbox;
-
-  before(async () => {
-    sandbox = await startSandbox();
-    await connect(sandbox);
-  });
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sandbox.stop();
-  });
+  useConnectedSandbox();
 
   const resultTabs = (): vscode.Tab[] =>
     vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('agentWorkbench.queryResult'));
