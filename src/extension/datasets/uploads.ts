@@ -19,6 +19,8 @@ export interface UploadPrompts {
 }
 
 const RECENT_LIMIT = 5;
+/** The least time between two redraws of an upload's progress notification. */
+const PROGRESS_REDRAW_MS = 250;
 
 /**
  * Uploads files from disk to a dataset: checks first (nothing is sent for a folder, an over-long name,
@@ -89,9 +91,15 @@ export class Uploads {
           const controller = new AbortController();
           const sub = token.onCancellationRequested(() => controller.abort());
           const prefix = files.length > 1 ? `(${i + 1}/${files.length}) ` : '';
+          let shownAt = 0;
           const onProgress = (sent: number, size: number): void => {
             const fileBytes = Math.min(file.size, Math.round((sent / Math.max(size, 1)) * file.size));
             const overall = ((doneBytes + fileBytes) / total) * 100;
+            // Each report redraws the notification in the window: a few a second say as much as hundreds,
+            // and cost the window far less CPU (which the upload itself needs on a small machine).
+            const now = performance.now();
+            if (sent > 0 && sent < size && now - shownAt < PROGRESS_REDRAW_MS) return;
+            shownAt = now;
             progress.report({ message: `${prefix}${file.name} — ${bytes(fileBytes)} of ${bytes(file.size)} (${Math.floor((fileBytes / Math.max(file.size, 1)) * 100)}%)`, increment: overall - reported });
             reported = overall;
           };
