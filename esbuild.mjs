@@ -74,7 +74,7 @@ if (!sandboxOnly) {
 fs.mkdirSync(distDir, { recursive: true });
 fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join(distDir, 'sql-wasm.wasm'));
 // Which variant dist/ holds, so that a check of the shipped build knows what it is looking at.
-fs.writeFileSync(path.join(distDir, 'build.json'), `${JSON.stringify({ testHooks })}\n`);
+if (!sandboxOnly) fs.writeFileSync(path.join(distDir, 'build.json'), `${JSON.stringify({ testHooks })}\n`);
 
 const contexts = [];
 for (const entry of entries) {
