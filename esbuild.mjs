@@ -1,5 +1,8 @@
 // Bundles the extension, the sandbox and the sandbox's query worker (separate entries, minified,
 // source maps, node20). Type-checking is `npm run typecheck` (esbuild only strips types).
+// `--test-hooks` builds the variant the integration tests and benchmarks install (test API, render
+// reports, scroll measurement, replaceable prompts); without it, as users get it, none of that is in
+// the bundle. `--out DIR` writes dist/ and media/resultsGrid/ under DIR instead of the project.
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,6 +11,10 @@ const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
 const sandboxOnly = args.has('--sandbox-only');
 const production = !args.has('--dev');
+const testHooks = args.has('--test-hooks');
+const outArg = process.argv.slice(2).find((a) => a.startsWith('--out='));
+const outRoot = outArg ? outArg.slice('--out='.length) : '.';
+const distDir = path.join(outRoot, 'dist');
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -24,6 +31,7 @@ const common = {
   // jsonc-parser's main build is UMD with dynamic requires that a bundle cannot follow; its ESM build bundles cleanly.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   metafile: true,
+  define: { __TEST_HOOKS__: String(testHooks) },
   // sqlite.ts resolves the WebAssembly file from node_modules only when running unbundled (tests).
   logOverride: { 'require-resolve-not-external': 'silent' },
 };
@@ -60,27 +68,31 @@ if (!sandboxOnly) {
     {
       name: 'resultsGrid',
       entryPoints: { resultsGrid: 'src/webview/resultsGrid/main.ts' },
-      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/resultsGrid' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: path.join(outRoot, 'media', 'resultsGrid') },
     },
     // The job view page, built like the grid's; the codicon font and its style sheet are copied beside it.
     {
       name: 'jobView',
       entryPoints: { jobView: 'src/webview/jobView/main.ts' },
-      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/jobView' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: path.join(outRoot, 'media', 'jobView') },
     },
     // The Summary Preview page, the same way; its messages are checked by src/core/summary/previewProtocol.ts.
     {
       name: 'summaryPreview',
       entryPoints: { main: 'src/webview/summaryPreview/main.ts' },
-      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/summaryPreview' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: path.join(outRoot, 'media', 'summaryPreview') },
     },
   );
 }
 
-fs.mkdirSync('dist', { recursive: true });
-fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+fs.mkdirSync(distDir, { recursive: true });
+fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join(distDir, 'sql-wasm.wasm'));
+// Which variant dist/ holds, so that a check of the shipped build knows what it is looking at.
+if (!sandboxOnly) fs.writeFileSync(path.join(distDir, 'build.json'), `${JSON.stringify({ testHooks })}\n`);
 if (!sandboxOnly) {
-  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join('node_modules', '@vscode', 'codicons', 'dist', file), path.join('media', 'jobView', file));
+  const jobViewMedia = path.join(outRoot, 'media', 'jobView');
+  fs.mkdirSync(jobViewMedia, { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join('node_modules', '@vscode', 'codicons', 'dist', file), path.join(jobViewMedia, file));
 }
 
 const contexts = [];
@@ -89,14 +101,14 @@ for (const entry of entries) {
     console.warn(`esbuild: skipping ${entry.name} (no entry file yet)`);
     continue;
   }
-  const options = { ...common, outdir: 'dist', ...entry.options, entryPoints: entry.entryPoints };
+  const options = { ...common, outdir: distDir, ...entry.options, entryPoints: entry.entryPoints };
   if (watch) {
     const ctx = await esbuild.context(options);
     await ctx.watch();
     contexts.push(ctx);
   } else {
     const result = await esbuild.build(options);
-    fs.writeFileSync(path.join('dist', `${entry.name}.meta.json`), JSON.stringify(result.metafile));
+    fs.writeFileSync(path.join(distDir, `${entry.name}.meta.json`), JSON.stringify(result.metafile));
   }
 }
 if (!sandboxOnly) await writeJsonSchemas();
@@ -104,11 +116,11 @@ if (watch) console.log('esbuild: watching');
 
 /** Generates the editor's JSON schema files from the zod definitions the code validates with (one source of truth). */
 async function writeJsonSchemas() {
-  const tmp = path.join('dist', '.schemas.cjs');
+  const tmp = path.join(distDir, '.schemas.cjs');
   await esbuild.build({ ...common, minify: false, sourcemap: false, metafile: false, entryPoints: ['src/core/documents/jsonSchemaFiles.ts'], outfile: tmp });
   const { createRequire } = await import('node:module');
   const files = createRequire(import.meta.url)(path.resolve(tmp)).jsonSchemaFiles();
-  fs.mkdirSync(path.join('dist', 'schemas'), { recursive: true });
-  for (const [name, schema] of Object.entries(files)) fs.writeFileSync(path.join('dist', 'schemas', name), `${JSON.stringify(schema, null, 2)}\n`);
+  fs.mkdirSync(path.join(distDir, 'schemas'), { recursive: true });
+  for (const [name, schema] of Object.entries(files)) fs.writeFileSync(path.join(distDir, 'schemas', name), `${JSON.stringify(schema, null, 2)}\n`);
   fs.rmSync(tmp);
 }

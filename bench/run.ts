@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ensureChromium, ensureCodeServer, repoRoot, vsixPath } from '../test/harness/index.mjs';
+import { ensureChromium, ensureCodeServer, packageTestBuild, repoRoot, vsixPath } from '../test/harness/index.mjs';
 import { activation } from './benchmarks/activation';
 import { clientOverhead } from './benchmarks/clientOverhead';
 import { grid } from './benchmarks/grid';
@@ -14,9 +14,10 @@ import { largeTree } from './benchmarks/largeTree';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
 import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
 import { tableUpload } from './benchmarks/tableUpload';
+import { soak } from './benchmarks/soak';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
-import { type HostSession, startHostSession } from './lib/hostSession';
+import { type HostSession, startHostSession, testVsixPath } from './lib/hostSession';
 import { describeMachine, finishMachine } from './lib/machine';
 import { updateReadme, writeResults } from './lib/report';
 import { RawHttp, type Sandbox, loadCoreBundle, startSandbox } from './lib/services';
@@ -49,13 +50,14 @@ const BENCHES: Bench[] = [
   { name: 'sandbox', title: 'sandbox: jobs page at 100,000 jobs', budget: 'p99 ≤ 20 ms', needsHost: false, run: (w) => withRaw(w.sandbox, sandboxLatency) },
   { name: 'client', title: 'client overhead', budget: '≥ 0.9× raw throughput', needsHost: false, run: (w) => clientOverhead(w.sandbox, loadCoreBundle()) },
   { name: 'activation', title: 'activation', budget: '≤ 25 ms', needsHost: true, run: (w) => activation(session(w), path.join(repoRoot, 'dist')) },
-  { name: 'tree', title: 'first page of a large tree', budget: '≤ 1.5× the raw request', needsHost: true, run: (w) => largeTree(session(w), w.sandbox) },
-  { name: 'grid', title: 'grid', budget: 'first rows ≤ 1 s; p95 frame ≤ 16 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
-  { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
+  { name: 'tree', title: 'first page of a large tree', budget: '≤ 1.15× the minimal extension', needsHost: true, run: (w) => largeTree(session(w), w.sandbox) },
+  { name: 'grid', title: 'grid', budget: 'result arrived → rows ≤ 0.15 s; p95 frame ≤ 12 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
+  { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.9× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
   { name: 'sqlCompletion', title: 'SQL completion, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: false, run: () => Promise.resolve(sqlCompletion()) },
   { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },
   { name: 'tableUpload', title: 'CSV table upload 100 MB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: false, run: (w) => tableUpload(w.sandbox, loadCoreBundle(), tmpDir) },
+  { name: 'soak', title: 'a long session', budget: 'heap growth ≤ 10 MB', needsHost: true, run: (w) => soak(session(w), w.sandbox) },
 ];
 
 async function withRaw(sandbox: Sandbox, fn: (raw: RawHttp) => Promise<Figure[]>): Promise<Figure[]> {
@@ -139,6 +141,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(tmpDir, { recursive: true });
   console.log('Packaging the extension and preparing code-server and Chromium...');
   const [entry] = await Promise.all([ensureCodeServer(), Promise.resolve(packageExtension())]);
+  // The .vsix figure is the build users get; the extension host runs the test build (its test API drives the benchmarks).
+  if (benches.some((b) => b.needsHost)) await packageTestBuild(testVsixPath);
   await ensureChromium();
   if (benches.some((b) => b.name === 'upload' || b.name === 'tableUpload')) ensureCurl();
   const machine = describeMachine(codeServerVersion(entry));

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AFTER_ACTIVATION_MS, type ActivationSample } from '../host/protocol';
-import { type Figure, ms, size } from '../lib/figures';
+import { type Figure, ms, size, spread } from '../lib/figures';
 import type { HostSession } from '../lib/hostSession';
 import { median, round } from '../lib/stats';
 
@@ -62,6 +62,7 @@ export async function activation(session: HostSession, distDir: string): Promise
       key: 'activation.time',
       title: 'activation',
       ours: ms(ours),
+      spread: spread(totals, ms),
       reference: reported.length ? `VS Code reports ${ms(median(reported))}` : '—',
       ratio: null,
       budget: `≤ ${BUDGET_MS} ms`,

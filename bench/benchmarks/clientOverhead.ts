@@ -1,7 +1,7 @@
 // Client overhead: the same 1,000 list requests through the extension's client (dist/core.js:
 // limiter, timeouts, retries, error mapping, schema validation) and with raw undici.request (the
 // body read and JSON-parsed), at the same concurrency, in alternating rounds against one sandbox.
-import type { Figure } from '../lib/figures';
+import { type Figure, spread } from '../lib/figures';
 import { type CoreBundle, RawHttp, type Sandbox } from '../lib/services';
 import { median, round } from '../lib/stats';
 
@@ -58,6 +58,7 @@ export async function clientOverhead(sandbox: Sandbox, core: CoreBundle): Promis
         key: 'client.overhead',
         title: 'client overhead (1,000 list requests)',
         ours: `${Math.round(clientRps)} req/s`,
+        spread: spread(perSecond(clientMs), (r) => `${Math.round(r)} req/s`),
         reference: `raw undici: ${Math.round(rawRps)} req/s`,
         ratio: round(ratio, 2),
         budget: `≥ ${BUDGET}× raw throughput`,

@@ -1,21 +1,24 @@
 // Grid: the 100,000 × 12 result in the real results panel (a webview of code-server, in Chromium).
-// Time to first rows is the panel's own measure, from show() in the extension host to the page's
-// report that it painted rows, beside an empty webview's time to say ready (VS Code's floor). While
+// First rows: Run Query opens the panel before the query is sent, so the figure runs from the
+// result's arrival to the first painted cell; beside it, the old way (a new panel opened with the
+// result) and an empty webview's time to say ready (VS Code's floor). While
 // the page scrolls from the first row to the last, one step per frame, it times the intervals
 // between frames, and a Chromium trace records the main thread's work on each frame.
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { GridOpen, GridScroll } from '../host/protocol';
-import { mainThreadFrameTimes, traceDuring } from '../lib/chromiumTrace';
-import { type Figure, ms } from '../lib/figures';
+import { mainThreadFrameTimes, slowFrameBreakdown, traceDuring } from '../lib/chromiumTrace';
+import { type Figure, ms, spread } from '../lib/figures';
 import type { HostSession } from '../lib/hostSession';
 import type { Sandbox } from '../lib/services';
 import { median, percentile, round } from '../lib/stats';
 import { GRID_COLUMNS, GRID_ROWS, GRID_SQL } from './gridQuery';
 
 const RUNS = 3;
-const BUDGET_FIRST_MS = 1000;
-const BUDGET_FRAME_MS = 16;
+/** Rows on screen this soon after the result arrived. */
+const BUDGET_FIRST_MS = 150;
+/** Main-thread work of the 95th-percentile frame: 60 fps with room on a noisy machine. */
+const BUDGET_FRAME_MS = 12;
 /** One frame at 60 Hz: a frame-to-frame interval when no frame is dropped. */
 const VSYNC_MS = 1000 / 60;
 
@@ -57,9 +60,15 @@ async function firstRowsInBrowser(page: Page, timeoutMs: number): Promise<{ at: 
 
 interface Run {
   open: GridOpen;
-  /** show() to the first painted cell, seen in the browser. */
+  /** show() to the first painted cell, seen in the browser (a new panel opened with the result: the old way). */
   browserFirstMs: number;
   late: boolean;
+  /** Run Query: the panel opened before the query was sent; the result's arrival to the first painted cell, seen in the browser. */
+  run: GridOpen;
+  arrivedFirstMs: number;
+  arrivedLate: boolean;
+  /** Phases of the frames at or above the p95 (mean ms per frame). */
+  slowFrames: { frames: number; phases: Record<string, number> };
   scroll: GridScroll;
   emptyWebviewMs: number;
   /** p95 of the main thread's work per frame while scrolling (trace). */
@@ -73,10 +82,26 @@ async function measureRun(session: HostSession, tmpDir: string, run: number): Pr
   await host.call('closeEditors');
   const emptyWebviewMs = await host.call('emptyWebview', undefined, 2 * 60_000);
   const [open, first] = await Promise.all([host.call('gridOpen', undefined, 3 * 60_000), firstRowsInBrowser(page, 3 * 60_000)]);
+  await host.call('closeEditors');
+  const [submitted, arrived] = await Promise.all([host.call('gridRun', { sql: GRID_SQL }, 5 * 60_000), firstRowsInBrowser(page, 5 * 60_000)]);
   const traceFile = path.join(tmpDir, `grid-scroll-${run}.trace.json`);
-  const { result: scroll, events } = await traceDuring(page, traceFile, () => host.call('gridScroll', { queryId: open.queryId }, 3 * 60_000));
+  const { result: scroll, events } = await traceDuring(page, traceFile, () => host.call('gridScroll', { queryId: submitted.queryId }, 3 * 60_000));
   const work = mainThreadFrameTimes(events);
-  return { open, browserFirstMs: first.at - open.shownAt, late: first.late, scroll, emptyWebviewMs, workP95Ms: percentile(work, 95), workMaxMs: Math.max(...work), frames: work.length };
+  const workP95Ms = percentile(work, 95);
+  return {
+    open,
+    browserFirstMs: first.at - open.shownAt,
+    late: first.late,
+    run: submitted,
+    arrivedFirstMs: arrived.at - submitted.shownAt,
+    arrivedLate: arrived.late,
+    slowFrames: slowFrameBreakdown(events, workP95Ms),
+    scroll,
+    emptyWebviewMs,
+    workP95Ms,
+    workMaxMs: Math.max(...work),
+    frames: work.length,
+  };
 }
 
 /** Opens and scrolls the result RUNS times after a warm-up. */
@@ -95,54 +120,81 @@ export async function grid(session: HostSession, sandbox: Sandbox, tmpDir: strin
     await host.call('closeEditors');
     await host.call('gridForget');
   }
-  const timing = (key: string): number => median(runs.map((r) => r.open.timings[key] ?? Number.NaN));
+  const timing = (key: string, of: 'open' | 'run' = 'open'): number => median(runs.map((r) => r[of].timings[key] ?? Number.NaN));
   const first = median(runs.map((r) => r.browserFirstMs));
+  const arrived = median(runs.map((r) => r.arrivedFirstMs));
   const emptyWebview = median(runs.map((r) => r.emptyWebviewMs));
-  const late = runs.filter((r) => r.late).length;
+  const late = runs.filter((r) => r.late || r.arrivedLate).length;
   const work = median(runs.map((r) => r.workP95Ms));
   const intervals = median(runs.map((r) => r.scroll.p95Ms));
+  const phases = meanPhases(runs.map((r) => r.slowFrames.phases));
   const source =
-    `${GRID_ROWS.toLocaleString('en-US')} rows × ${GRID_COLUMNS} columns (numbers, text, dates, NULLs) from the sandbox's SQL engine (a recursive CTE), fetched ` +
-    `once through the extension's client (${ms(fetched.fetchMs)}), then shown ${RUNS} times after a warm-up, each in a new results panel: the real webview ` +
-    'of code-server in Chromium (window 1400 × 900).';
+    `${GRID_ROWS.toLocaleString('en-US')} rows × ${GRID_COLUMNS} columns (numbers, text, dates, NULLs) from the sandbox's SQL engine (a recursive CTE; ` +
+    `fetched once through the extension's client in ${ms(fetched.fetchMs)}), in the real webview of code-server in Chromium (window 1400 × 900), ` +
+    `${RUNS} runs after a warm-up.`;
   return [
     {
       key: 'grid.firstRows',
-      title: 'grid: time to first rows',
-      ours: ms(first),
-      reference: `empty webview ready: ${ms(emptyWebview)}`,
+      title: 'grid: result arrived → first rows drawn',
+      ours: ms(arrived),
+      spread: spread(runs.map((r) => r.arrivedFirstMs), ms),
+      reference: `new panel opened with the result (before): ${ms(first)} (${spread(runs.map((r) => r.browserFirstMs), ms)?.text ?? '—'}); empty webview ready: ${ms(emptyWebview)}`,
       ratio: null,
-      budget: '≤ 1 s',
-      within: first <= BUDGET_FIRST_MS,
+      budget: `≤ ${ms(BUDGET_FIRST_MS)}`,
+      within: arrived <= BUDGET_FIRST_MS,
       method:
-        `${source} From ResultsPanels.show() in the extension host to the first painted cell with data in the page, seen in the browser (a ` +
-        `MutationObserver put in the webview's frame as soon as it exists; both ends read Date.now())${late ? ` (in ${late} run(s) the rows were there before the observer: an upper bound)` : ''}; median. ` +
-        `The panel's own timings, in the extension host: the page said ready after ${ms(timing('readyMs'))}, its report of the first painted rows arrived ` +
-        `after ${ms(timing('firstRowsMs'))}, the last block of rows was handed to VS Code after ${ms(timing('sentAllMs'))}, the page had every row after ` +
-        `${ms(timing('allRowsMs'))}. Reference: an empty webview panel (one inline script that says ready) opened the same way just before — the part of ` +
-        "the time that is VS Code's own. " +
-        (emptyWebview > BUDGET_FIRST_MS
-          ? `That floor alone is over the budget here (code-server in headless Chromium), so the budget cannot be met in this setup; the extension's own share is ${ms(first - emptyWebview)}.`
-          : `The extension's own share is ${ms(first - emptyWebview)}.`),
-      values: { browserFirstMs: runs.map((r) => r.browserFirstMs), timings: runs.map((r) => r.open.timings), emptyWebviewMs: runs.map((r) => round(r.emptyWebviewMs)) },
+        `${source} Each run executes the query with the Run Query command (the panel opens, pending with Cancel, before the query is sent, and the ` +
+        'webview starts while the query runs); the figure runs from the result\'s arrival in the extension host (Date.now() when the panel is given the ' +
+        'result) to the first painted cell with data, seen in the browser (a MutationObserver put in the webview\'s frame as soon as it exists; both ends ' +
+        `read Date.now())${late ? ` (in ${late} run(s) the rows were there before the observer: an upper bound)` : ''}; median. The panel had been open ` +
+        `${ms(-timing('panelOpenedMs', 'run'))} when the result arrived. The panel's own timings from the result's arrival: the page's report of its first ` +
+        `painted rows arrived after ${ms(timing('firstRowsMs', 'run'))}, the last block of rows was handed to VS Code after ${ms(timing('sentAllMs', 'run'))}, ` +
+        `the page had every row after ${ms(timing('allRowsMs', 'run'))}. Reference, the same run: the old way, a new panel opened with the result already ` +
+        `there (from ResultsPanels.show() to the first painted cell; the page said ready after ${ms(timing('readyMs'))}), and an empty webview panel (one ` +
+        "inline script that says ready) opened the same way — the part that is VS Code's own.",
+      values: {
+        arrivedFirstMs: runs.map((r) => r.arrivedFirstMs),
+        runTimings: runs.map((r) => r.run.timings),
+        browserFirstMs: runs.map((r) => r.browserFirstMs),
+        timings: runs.map((r) => r.open.timings),
+        emptyWebviewMs: runs.map((r) => round(r.emptyWebviewMs)),
+      },
     },
     {
       key: 'grid.frames',
-      title: 'grid: 95th-percentile frame, scrolling to the end',
+      title: 'grid: 95th-percentile frame, scrolling 100,000 rows',
       ours: `${ms(work)} of work`,
+      spread: spread(runs.map((r) => r.workP95Ms), ms),
       reference: `frame interval p95: ${ms(intervals)}`,
       ratio: null,
-      budget: `≤ ${BUDGET_FRAME_MS} ms`,
-      within: work <= BUDGET_FRAME_MS,
+      budget: `≤ ${BUDGET_FRAME_MS} ms in every run`,
+      within: runs.every((r) => r.workP95Ms <= BUDGET_FRAME_MS),
       method:
         `The page scrolls from the first row to the last in at most 300 steps, one per animation frame (about ${Math.round(GRID_ROWS / 300)} rows a frame: ` +
         `every frame paints rows it has never shown). Ours: the 95th percentile of the renderer main thread's work per frame (ProxyMain::BeginMainFrame in a ` +
-        `Chromium trace: script, style, layout, paint, commit; worst ${ms(Math.max(...runs.map((r) => r.workMaxMs)))}), median over the runs. Reference: the ` +
-        `page's own 95th percentile of the intervals between frames (requestAnimationFrame); at 60 Hz a frame on time is ${ms(VSYNC_MS)} apart, so that ` +
-        `measure cannot go below 16.7 ms and a literal "≤ 16 ms" of intervals is out of reach by construction — work per frame is what the budget can mean. ` +
-        `Intervals over 50 ms in all: ${runs.reduce((n, r) => n + r.scroll.longFrames, 0)}; the last row was painted in ${runs.filter((r) => r.scroll.reachedEnd).length} of ${RUNS} runs. ` +
-        'Traces: bench/tmp/grid-scroll-*.trace.json (open in chrome://tracing or Perfetto).',
-      values: { workP95Ms: runs.map((r) => round(r.workP95Ms, 2)), workMaxMs: runs.map((r) => round(r.workMaxMs, 2)), frames: runs.map((r) => r.frames), scrolls: runs.map((r) => r.scroll) },
+        `Chromium trace: script, style, layout, paint, commit; worst ${ms(Math.max(...runs.map((r) => r.workMaxMs)))}), median over the runs; the budget ` +
+        `holds only if every run is within it. What the frames at or above the p95 spent their time on (mean ms per frame): ${describePhases(phases)}. ` +
+        `Reference: the page's own 95th percentile of the intervals between frames (requestAnimationFrame; at 60 Hz a frame on time is ${ms(VSYNC_MS)} ` +
+        `apart). Intervals over 50 ms in all: ${runs.reduce((n, r) => n + r.scroll.longFrames, 0)}; the last row was painted in ` +
+        `${runs.filter((r) => r.scroll.reachedEnd).length} of ${RUNS} runs. Traces: bench/tmp/grid-scroll-*.trace.json (open in chrome://tracing or Perfetto).`,
+      values: {
+        workP95Ms: runs.map((r) => round(r.workP95Ms, 2)),
+        workMaxMs: runs.map((r) => round(r.workMaxMs, 2)),
+        frames: runs.map((r) => r.frames),
+        slowFrames: runs.map((r) => r.slowFrames),
+        scrolls: runs.map((r) => r.scroll),
+      },
     },
   ];
+}
+
+/** The mean of each phase over the runs. */
+function meanPhases(runs: Record<string, number>[]): Record<string, number> {
+  const names = [...new Set(runs.flatMap((r) => Object.keys(r)))];
+  const means: [string, number][] = names.map((n) => [n, round(runs.reduce((sum, r) => sum + (r[n] ?? 0), 0) / Math.max(1, runs.length), 2)]);
+  return Object.fromEntries(means.sort((a, b) => b[1] - a[1]));
+}
+
+function describePhases(phases: Record<string, number>): string {
+  return Object.entries(phases).filter(([, v]) => v >= 0.05).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ') || 'none';
 }

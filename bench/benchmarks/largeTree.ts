@@ -1,16 +1,18 @@
 // First page of a large tree: the Agents view of the large seed (10,000 agents, 100,000 jobs). In
 // the browser, from the click that expands the view to the first agent row in the DOM (plus the
-// frame that paints it), against one raw request for the same page, run by run. Beside it, the
-// same click on a reference tree of the bench runner: rows it already holds (VS Code's own floor),
-// and rows it fetches with one plain fetch() (the least an extension can do).
+// frame that paints it), against the same click on a minimal extension's tree (a reference tree of
+// the bench runner that fetches the same page with one plain fetch(): the least an extension can
+// do), run by run. Beside it: the same tree with rows it already holds (VS Code's own floor), and
+// one raw request for the page.
 import type { Page } from 'playwright-core';
-import { type Figure, ms } from '../lib/figures';
+import { type Figure, ms, spread } from '../lib/figures';
 import type { HostSession } from '../lib/hostSession';
 import { RawHttp, type Sandbox } from '../lib/services';
 import { median, round } from '../lib/stats';
 
 const RUNS = 6;
-const BUDGET_RATIO = 1.5;
+/** Within 1.15× the minimal extension's time for the same click, in the same run. */
+const BUDGET_RATIO = 1.15;
 /** Each run shows a different first page (a view keeps its old rows until the new ones arrive). */
 const ORDERINGS = ['name', '-name'];
 /** VS Code's extension host passes tree refreshes on after a 200 ms debounce. */
@@ -76,8 +78,8 @@ interface Run {
   rootAfterClick: number | null;
 }
 
-/** One run: the raw request, then the Agents view, then the reference tree both ways. */
-async function measureRun(session: HostSession, sandbox: Sandbox, raw: RawHttp, ordering: string): Promise<Run> {
+/** One run: the raw request, then the Agents view and the minimal extension's tree (which goes first alternates), then the held rows. */
+async function measureRun(session: HostSession, sandbox: Sandbox, raw: RawHttp, ordering: string, oursFirst: boolean): Promise<Run> {
   const { host, page } = session;
   const reference = await raw.get<{ results: { name: string }[] }>(`/v1/agents/?page=1&page_size=50&ordering=${ordering}`);
   const labels = reference.body.results.map((a) => a.name);
@@ -89,13 +91,16 @@ async function measureRun(session: HostSession, sandbox: Sandbox, raw: RawHttp, 
     await page.waitForTimeout(REFRESH_SETTLE_MS);
     return expandAndTime(page, title, first);
   };
+  const connection = { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token };
+  const timeMinimal = (): Promise<UiTiming> => time(REFERENCE, expected, () => host.call('referenceTree', { mode: 'fetch', ...connection, ordering }));
+  // Alternating which goes first keeps a drift of the machine from favouring one side.
+  const minimalBefore = oursFirst ? undefined : await timeMinimal();
   const ours = await time(AGENTS, expected, () => host.call('treeOrdering', { ordering }));
   const root = await host.call('treeLastRoot');
+  const minimal = minimalBefore ?? (await timeMinimal());
   // Rows the reference tree holds are marked, so that they differ from the fetched rows shown before them.
   const held = labels.map((label) => `${label} (held)`);
   const floor = await time(REFERENCE, held[0] as string, () => host.call('referenceTree', { mode: 'instant', labels: held }));
-  const connection = { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token };
-  const minimal = await time(REFERENCE, expected, () => host.call('referenceTree', { mode: 'fetch', ...connection, ordering }));
   return {
     ours: ours.paintedMs,
     raw: reference.ms,
@@ -117,52 +122,37 @@ export async function largeTree(session: HostSession, sandbox: Sandbox): Promise
   const runs: Run[] = [];
   try {
     for (let run = 0; run <= RUNS; run++) {
-      const sample = await measureRun(session, sandbox, raw, ORDERINGS[run % ORDERINGS.length] as string);
+      const sample = await measureRun(session, sandbox, raw, ORDERINGS[run % ORDERINGS.length] as string, run % 2 === 0);
       if (run > 0) runs.push(sample);
     }
   } finally {
     await raw.close();
   }
   const pick = (key: keyof Run): number[] => runs.map((r) => r[key]).filter((x): x is number => x !== null);
-  const ratio = median(runs.map((r) => r.ours / r.raw));
-  const vsMinimal = median(runs.map((r) => r.ours / r.minimal));
+  const ratios = runs.map((r) => r.ours / r.minimal);
+  const vsMinimal = median(ratios);
   const method =
     `Large seed (10,000 agents, 100,000 jobs). In Chromium, a view's pane is collapsed, its first page invalidated (the ordering alternates between ` +
     `${ORDERINGS.join(' and ')} so every run shows new rows; ${REFRESH_SETTLE_MS} ms for VS Code's 200 ms refresh debounce), then a click on its header ` +
     `expands it; the time runs from the click to the first agent row in the DOM (MutationObserver) plus the next animation frame. Median of ${RUNS} runs ` +
-    `after a warm-up; ratios are medians of per-run ratios. Reference: one raw undici request for the same page (page_size=50) over a warm connection, ` +
-    `just before. Beside it, the same click on a reference tree in the same side bar: rows it already holds ${ms(median(pick('floor')))} (VS Code's own ` +
-    `cost: the expand, a round trip renderer → server → extension host, drawing 50 rows), rows it fetches with one plain fetch() ${ms(median(pick('minimal')))}. ` +
-    `In the extension host, the Agents view's root request took ${ms(median(pick('hostRoot')))} (client, validation, tree items) and started ` +
-    `${ms(median(pick('rootAfterClick')))} after the click.`;
-  const floor = median(pick('floor'));
-  const raws = median(pick('raw'));
-  const budgetNote =
-    `Why that budget cannot hold: the same click on a tree that already holds its rows takes ${ms(floor)}, ${(floor / raws).toFixed(1)}× the raw request ` +
-    'before any request is made, so no extension can show a page within 1.5× a request this fast; the next row compares with a minimal extension instead ' +
-    '(a proposed budget).';
+    `after a warm-up; the ratio is the median of per-run ratios, its min–max ${spread(ratios, (r) => r.toFixed(2))?.text ?? '—'}. Reference, in each run: the same click on ` +
+    `a minimal extension's tree in the same side bar (the bench runner's reference tree, which fetches the same page with one plain fetch() in the ` +
+    `extension host and makes 50 tree items). Beside it: the same tree with rows it already holds ${ms(median(pick('floor')))} (VS Code's own cost: the ` +
+    `expand, a round trip renderer → server → extension host, drawing 50 rows), and one raw undici request for the page over a warm connection ` +
+    `${ms(median(pick('raw')))} (no tree can show a page within a small multiple of that: the floor alone is several times it). In the extension host, ` +
+    `the Agents view's root request took ${ms(median(pick('hostRoot')))} (client, validation, tree items) and started ${ms(median(pick('rootAfterClick')))} after the click.`;
   return [
     {
       key: 'tree.firstPage',
       title: 'first page of a large tree',
       ours: ms(median(pick('ours'))),
-      reference: `raw request: ${ms(median(pick('raw')))}`,
-      ratio: round(ratio, 2),
-      budget: `≤ ${BUDGET_RATIO}× the raw request`,
-      within: ratio <= BUDGET_RATIO,
-      method: `${method} ${floor > BUDGET_RATIO * raws ? budgetNote : ''}`.trim(),
-      values: { runs: runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : round(v as number, 1)]))) },
-    },
-    {
-      key: 'tree.firstPageVsMinimal',
-      title: 'first page of a large tree, vs a minimal extension (proposed budget)',
-      ours: ms(median(pick('ours'))),
-      reference: `plain fetch() tree: ${ms(median(pick('minimal')))}`,
+      spread: spread(pick('ours'), ms),
+      reference: `minimal extension, same click: ${ms(median(pick('minimal')))}`,
       ratio: round(vsMinimal, 2),
-      budget: `≤ ${BUDGET_RATIO}× the same click on a minimal tree`,
+      budget: `≤ ${BUDGET_RATIO}× the minimal extension in the same run`,
       within: vsMinimal <= BUDGET_RATIO,
-      method: 'The same runs, against the reference tree that fetches the page with one plain fetch() in the extension host (see above).',
-      values: {},
+      method,
+      values: { ratios: ratios.map((r) => round(r, 3)), runs: runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : round(v as number, 1)]))) },
     },
   ];
 }

@@ -9,7 +9,8 @@ import * as vscode from 'vscode';
 import { ActivationProbe } from './activationProbe';
 import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protocol';
 import { measureActivation, showRunningExtensions } from './tasks/activation';
-import { emptyWebviewReady, fetchResult, forgetResult, openResult, scrollResult } from './tasks/grid';
+import { soak } from './tasks/soak';
+import { emptyWebviewReady, fetchResult, forgetResult, openResult, runQuery, scrollResult } from './tasks/grid';
 import { registerReferenceTree, setReferenceTree } from './tasks/referenceTree';
 import { timeSqlCompletion } from './tasks/sqlCompletion';
 import { lastRoot, setTreeOrdering } from './tasks/tree';
@@ -41,11 +42,13 @@ function handlers(probe: ActivationProbe): Handlers {
     upload: (args) => uploadFile(args),
     gridFetch: ({ sql }) => fetchResult(sql),
     gridOpen: () => openResult(),
+    gridRun: ({ sql }) => runQuery(sql),
     gridScroll: ({ queryId }) => scrollResult(queryId),
     emptyWebview: () => emptyWebviewReady(),
     gridForget: () => forgetResult(),
     retainedHeap: () => retainedHeap(),
     sqlCompletion: (args) => timeSqlCompletion(args),
+    soak: (args) => soak(args),
   };
 }
 

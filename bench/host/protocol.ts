@@ -145,6 +145,39 @@ export interface SqlCompletionSample {
   tables: number;
 }
 
+export interface SoakArgs {
+  agentName: string;
+  documents: number;
+  jobs: number;
+  jobViews: number;
+  resultPanels: number;
+  watched: number;
+  polls: number;
+  pollSpacingMs: number;
+}
+
+/** The extension host after a forced full collection. */
+export interface SoakSnapshot {
+  heapBytes: number;
+  /** Active handles and requests (process.getActiveResourcesInfo), in all and by kind. */
+  handles: number;
+  resources: Record<string, number>;
+  /** Documents the editable file system holds (null when the extension does not say). */
+  documents: number | null;
+}
+
+export interface SoakPhase {
+  name: string;
+  count: number;
+  ms: number;
+}
+
+export interface SoakSample {
+  before: SoakSnapshot;
+  after: SoakSnapshot;
+  phases: SoakPhase[];
+}
+
 /** Every task the runner answers, with its argument and result types. */
 export interface HostTasks {
   state: [undefined, HostState];
@@ -161,11 +194,13 @@ export interface HostTasks {
   upload: [UploadArgs, UploadSample];
   gridFetch: [{ sql: string }, GridFetch];
   gridOpen: [undefined, GridOpen];
+  gridRun: [{ sql: string }, GridOpen];
   gridScroll: [{ queryId: string }, GridScroll];
   emptyWebview: [undefined, number];
   gridForget: [undefined, null];
   retainedHeap: [undefined, number];
   sqlCompletion: [SqlCompletionArgs, SqlCompletionSample];
+  soak: [SoakArgs, SoakSample];
 }
 
 export type TaskName = keyof HostTasks;

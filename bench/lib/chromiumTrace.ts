@@ -52,3 +52,60 @@ export function mainThreadFrameTimes(events: readonly TraceEvent[]): number[] {
   const busiest = [...perThread.values()].sort((a, b) => b.size - a.size)[0];
   return busiest ? [...busiest.values()] : [];
 }
+
+/** Main-thread work of a frame by phase, for the frames at or above a threshold. */
+const PHASES: Record<string, string> = {
+  FireAnimationFrame: 'script',
+  EventDispatch: 'script',
+  FunctionCall: 'script',
+  'v8.callFunction': 'script',
+  TimerFire: 'timers',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  'ProxyMain::BeginMainFrame::commit': 'commit',
+  HitTest: 'hit test',
+  MinorGC: 'garbage collection',
+  MajorGC: 'garbage collection',
+  'V8.GC_SCAVENGER': 'garbage collection',
+  ParseHTML: 'parse',
+};
+
+/**
+ * What the frames at or above `thresholdMs` spent their main-thread time on (mean ms per such frame,
+ * by phase): the self time of each known event inside each slow `BeginMainFrame` (its time minus
+ * that of the known events nested in it), so that style and layout forced inside a script count as
+ * style and layout, and nothing is counted twice.
+ */
+export function slowFrameBreakdown(events: readonly TraceEvent[], thresholdMs: number): { frames: number; phases: Record<string, number> } {
+  const frames = events.filter((e) => e.name === 'ProxyMain::BeginMainFrame' && e.ph === 'X' && typeof e.dur === 'number' && e.dur / 1000 >= thresholdMs);
+  const totals: Record<string, number> = {};
+  const add = (phase: string, us: number): void => void (totals[phase] = (totals[phase] ?? 0) + us / 1000);
+  for (const frame of frames) {
+    const end = frame.ts + (frame.dur as number);
+    const inside = events
+      .filter((e) => e.ph === 'X' && e.pid === frame.pid && e.tid === frame.tid && e.ts >= frame.ts && e.ts < end && e !== frame && PHASES[e.name] !== undefined && typeof e.dur === 'number')
+      .sort((a, b) => a.ts - b.ts || (b.dur as number) - (a.dur as number));
+    // A stack of open events: each one's self time is its duration minus its known children's.
+    const stack: Array<{ end: number; phase: string; self: number }> = [{ end, phase: 'other (frame itself)', self: frame.dur as number }];
+    const close = (until: number): void => {
+      while (stack.length > 1 && (stack.at(-1) as { end: number }).end <= until) {
+        const done = stack.pop() as { phase: string; self: number };
+        add(done.phase, done.self);
+      }
+    };
+    for (const e of inside) {
+      close(e.ts);
+      const parent = stack.at(-1) as { self: number };
+      parent.self -= e.dur as number;
+      stack.push({ end: e.ts + (e.dur as number), phase: PHASES[e.name] as string, self: e.dur as number });
+    }
+    close(Number.POSITIVE_INFINITY);
+    add(stack[0]!.phase, Math.max(0, stack[0]!.self));
+  }
+  const perFrame: [string, number][] = Object.entries(totals).map(([k, v]) => [k, Math.round((v / Math.max(1, frames.length)) * 100) / 100]);
+  const phases = Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1]));
+  return { frames: frames.length, phases };
+}

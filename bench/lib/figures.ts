@@ -21,8 +21,33 @@ export interface Figure {
   method: string;
   /** Samples and intermediate numbers, for results.json. */
   values: Record<string, unknown>;
+  /** The runs behind a median figure: how many, and the least and most of them (as shown). */
+  spread?: Spread;
   /** Why it could not be measured, or what went wrong. */
   problem?: string;
+}
+
+/** How many runs a median figure is taken from, and their least and most values. */
+export interface Spread {
+  runs: number;
+  min: number;
+  max: number;
+  /** `min–max` as shown beside the median, e.g. `1.10–1.25 s`. */
+  text: string;
+}
+
+/** The spread of `samples`, shown with `format` (e.g. {@link ms}). */
+export function spread(samples: readonly number[], format: (n: number) => string): Spread | undefined {
+  const finite = samples.filter(Number.isFinite);
+  if (finite.length === 0) return undefined;
+  const min = Math.min(...finite);
+  const max = Math.max(...finite);
+  return { runs: finite.length, min, max, text: `${format(min)}–${format(max)}` };
+}
+
+/** `0.93×`. */
+export function times(ratio: number): string {
+  return `${ratio.toFixed(2)}×`;
 }
 
 /** A figure that could not be measured, with the reason. */

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
-import { createProfile, installVsix, launchChromium, repoRoot, saveLogs, startCodeServer, vsixPath, type Profile } from '../../test/harness/index.mjs';
+import { createProfile, installVsix, launchChromium, repoRoot, saveLogs, startCodeServer, type Profile } from '../../test/harness/index.mjs';
 import { Workbench } from '../../test/e2e/support/workbench';
 import { BenchEnv, type Hello, type HostTasks, SECRET_HEADER, type TaskName } from '../host/protocol';
 
@@ -122,11 +122,15 @@ async function installRunner(extensionsDir: string): Promise<void> {
     format: 'cjs',
     external: ['vscode'],
     logLevel: 'warning',
+    define: { __TEST_HOOKS__: 'true' },
   });
 }
 
-/** Starts code-server (packaged extension + runner), opens it in Chromium and waits for the runner. */
-export async function startHostSession(settings: Record<string, unknown> = {}): Promise<HostSession> {
+/** The extension as the benchmarks install it: the test build (test API, render reports, scroll measurement), packaged. */
+export const testVsixPath = path.join(repoRoot, 'bench', 'tmp', 'agent-workbench-test.vsix');
+
+/** Starts code-server (the packaged test build + runner), opens it in Chromium and waits for the runner. */
+export async function startHostSession(settings: Record<string, unknown> = {}, vsixPath = testVsixPath): Promise<HostSession> {
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing: package first.`);
   const secret = randomBytes(16).toString('hex');
   const desk = new HelloDesk(secret);

@@ -27,9 +27,9 @@ function verdict(figure: Figure): string {
 /** The results table in Markdown. */
 export function resultsTable(figures: readonly Figure[]): string {
   const rows = figures.map((f) =>
-    `| ${cell(f.title)} | ${cell(f.ours)} | ${cell(f.reference)} | ${f.ratio === null ? '—' : `${f.ratio.toFixed(2)}×`} | ${cell(f.budget)} | ${verdict(f)} |`,
+    `| ${cell(f.title)} | ${cell(f.ours)} | ${cell(f.spread ? `${f.spread.text} (${f.spread.runs} runs)` : '—')} | ${cell(f.reference)} | ${f.ratio === null ? '—' : `${f.ratio.toFixed(2)}×`} | ${cell(f.budget)} | ${verdict(f)} |`,
   );
-  return ['| figure | ours | reference | ratio | budget | within budget |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return ['| figure | ours (median) | min–max | reference (same run) | ratio | budget | within budget |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
 /** results.md: heading, machine, table, then the method (and any problem) of each figure. */
@@ -43,7 +43,7 @@ export function resultsMarkdown(report: RunReport): string {
     '',
     resultsTable(report.figures),
     '',
-    'Each figure is the median of several runs after a warm-up; a ratio compares two things measured in the same run, side by side, ' +
+    'Each figure is the median of several runs after a warm-up, with the least and most of those runs beside it; a ratio compares two things measured in the same run, side by side, ' +
       'since these machines are shared and noisy. A figure out of budget is reported, never a failure of the command. All numbers: `bench/results.json`.',
     '',
     '## How each figure is measured',

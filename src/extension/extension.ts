@@ -40,6 +40,8 @@ import { TableCatalog } from './tables/tableCatalog';
 import { registerTableCommands } from './tables/tableCommands';
 import { TableDropController, TableUploads } from './tables/tableUploads';
 import { TablesView } from './tables/tablesView';
+import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
+import { testPrompts, type TestPrompts } from './testing/testPrompts';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -65,13 +67,17 @@ export interface AgentWorkbenchApi {
   summaryPreview: SummaryPreview;
   datasets: DatasetsView;
   uploads: Uploads;
-  results: ResultsPanels;
+  results: ResultsPanels & ResultsProbes;
   jobViews: JobViews;
   user: SignedInUser;
   log: Log;
   runFiles: RunFiles;
   tables: TablesView;
   tableUploads: TableUploads;
+  /** Answers in place of the user's (unset: ask the user). */
+  prompts: TestPrompts;
+  /** The `agent-workbench:` file system of policy documents and drafts. */
+  editable: EditableFileSystem;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -153,8 +159,12 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     .then(() => applyProvisionedConnection(connection, log))
     .then(() => local.offerRestartAfterReload())
     .catch((error: unknown) => log.error('Connecting at start failed', error));
-  if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles, tables, tableUploads, jobViews, user };
+  // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
+  if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
+    const probedResults = withProbes(results, (queryId) => results.probe(queryId));
+    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews, user, prompts: testPrompts, editable };
+  }
+  return undefined;
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

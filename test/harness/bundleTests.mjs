@@ -29,6 +29,7 @@ export async function bundleIntegrationTests() {
     sourcemap: 'inline',
     external: ['vscode'],
     logLevel: 'warning',
+    define: { __TEST_HOOKS__: 'true' },
     // Mocha's parallel mode (never used here) resolves its worker files by path.
     logOverride: { 'require-resolve-not-external': 'silent' },
   });

@@ -13,18 +13,37 @@ export function extensionId() {
   return `${publisher}.${name}`;
 }
 
-/** Bundles the extension, the sandbox and its worker into dist/ (`node esbuild.mjs`). */
-export async function buildExtension() {
-  await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
+/**
+ * Bundles the extension, the sandbox and its worker into dist/: the test build (`node esbuild.mjs
+ * --test-hooks`, with the test API the integration suite drives), unless `shipped` asks for the
+ * build users get.
+ */
+export async function buildExtension({ shipped = false } = {}) {
+  await run(process.execPath, ['esbuild.mjs', ...(shipped ? [] : ['--test-hooks'])], { cwd: repoRoot });
   const main = path.join(repoRoot, manifest().main);
   if (!fs.existsSync(main)) throw new Error(`The build did not produce ${path.relative(repoRoot, main)}.`);
 }
 
-/** Builds and packages the extension (`npm run package`); returns the path of the .vsix. */
+/** Builds and packages the extension (`npm run package`, the build users get); returns the path of the .vsix. */
 export async function packageExtension() {
   await run('npm', ['run', '--silent', 'package'], { cwd: repoRoot });
   if (!fs.existsSync(vsixPath)) throw new Error(`npm run package did not write ${vsixPath}`);
   return vsixPath;
+}
+
+/**
+ * Packages the test build (test API, render reports, scroll measurement) as `target` for the
+ * benchmarks, then builds dist/ again as users get it, so that nothing of the test build stays behind.
+ */
+export async function packageTestBuild(target) {
+  await run(process.execPath, ['esbuild.mjs', '--test-hooks'], { cwd: repoRoot });
+  try {
+    await run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', target], { cwd: repoRoot });
+  } finally {
+    await run(process.execPath, ['esbuild.mjs'], { cwd: repoRoot });
+  }
+  if (!fs.existsSync(target)) throw new Error(`vsce package did not write ${target}`);
+  return target;
 }
 
 /**

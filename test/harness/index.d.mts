@@ -48,6 +48,8 @@ export function installVsix(vsix: string, options: { userDataDir: string; extens
 export const repoRoot: string;
 export const resultsDir: string;
 export const vsixPath: string;
+/** Packages the test build (test API, render reports, scroll measurement) as `target`; dist/ is then built again as users get it. */
+export function packageTestBuild(target: string): Promise<string>;
 
 /** Creates a throwaway profile (user data with settings, extensions, workspace). */
 export function createProfile(options?: {

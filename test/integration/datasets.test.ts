@@ -22,15 +22,15 @@ async function fileNodes(dataset: DatasetNode): Promise<DatasetFileNode[]> {
 /** Answers the upload questions, and records what was asked. */
 async function answer(prompts: Partial<UploadPrompts>): Promise<{ asked: string[]; restore: () => void }> {
   const api = await workbench();
-  const original = api.uploads.prompts;
+  const original = api.prompts.uploads;
   const asked: string[] = [];
-  api.uploads.prompts = {
+  api.prompts.uploads = {
     pickDataset: async (targets, recent) => (asked.push('pickDataset'), prompts.pickDataset ? prompts.pickDataset(targets, recent) : targets.find((t) => !t.personal)),
     metadata: async () => (asked.push('metadata'), prompts.metadata ? prompts.metadata() : ''),
     confirm: async (q) => (asked.push(`confirm:${q}`), prompts.confirm ? prompts.confirm(q) : true),
     refused: async (m, go) => (asked.push(`refused:${m}`), prompts.refused ? prompts.refused(m, go) : go),
   };
-  return { asked, restore: () => (api.uploads.prompts = original, undefined) };
+  return { asked, restore: () => (api.prompts.uploads = original, undefined) };
 }
 
 const sha = (file: string): string => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');

@@ -21,13 +21,13 @@ async function versionNodes(policy: PolicyNode): Promise<PolicyVersionNode[]> {
 /** Answers the save questions like a user would, and records what was asked. */
 async function answer(prompts: Partial<SavePrompts>): Promise<{ asked: string[]; restore: () => void }> {
   const api = await workbench();
-  const original = api.policyDocuments.prompts;
+  const original = api.prompts.policySave;
   const asked: string[] = [];
-  api.policyDocuments.prompts = {
+  api.prompts.policySave = {
     conflict: async (p, newer) => (asked.push('conflict'), prompts.conflict ? prompts.conflict(p, newer) : 'anyway'),
     versionName: async (s) => (asked.push(`versionName:${s}`), prompts.versionName ? prompts.versionName(s) : s),
   };
-  return { asked, restore: () => (api.policyDocuments.prompts = original, undefined) };
+  return { asked, restore: () => (api.prompts.policySave = original, undefined) };
 }
 
 async function openCurrent(name: string): Promise<{ policy: PolicyNode; editor: vscode.TextEditor }> {

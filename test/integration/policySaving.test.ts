@@ -12,14 +12,14 @@ const SAVE = 'agentWorkbench.documents.saveAsNewVersion';
 /** Answers the save questions like a user would, and records what was asked. */
 async function answer(prompts: Partial<SavePrompts>): Promise<{ asked: string[]; newer: NewerVersion[]; restore: () => void }> {
   const api = await workbench();
-  const original = api.policyDocuments.prompts;
+  const original = api.prompts.policySave;
   const asked: string[] = [];
   const newer: NewerVersion[] = [];
-  api.policyDocuments.prompts = {
+  api.prompts.policySave = {
     conflict: async (p, n) => (asked.push('conflict'), newer.push(n), prompts.conflict ? prompts.conflict(p, n) : 'anyway'),
     versionName: async (s) => (asked.push('versionName'), prompts.versionName ? prompts.versionName(s) : s),
   };
-  return { asked, newer, restore: () => (api.policyDocuments.prompts = original, undefined) };
+  return { asked, newer, restore: () => (api.prompts.policySave = original, undefined) };
 }
 
 async function policies(): Promise<PolicyNode[]> {
@@ -145,7 +145,7 @@ describe('Saving policies', function () {
       // Saving the older version creates the newest one; then the first tab is saved, and is behind it.
       assert.equal(await second.editor.document.save(), true);
       prompts.newer.length = 0;
-      api.policyDocuments.prompts.conflict = (_p, n) => (prompts.newer.push(n), Promise.resolve(undefined));
+      api.prompts.policySave = { ...api.prompts.policySave!, conflict: (_p, n) => (prompts.newer.push(n), Promise.resolve(undefined)) };
       assert.equal(await first.editor.document.save(), false);
     } finally {
       prompts.restore();

@@ -7,7 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { QueryResult, QueryResultSet } from '../../src/core/client/schemas/database';
 import type { GridHostMessage, RenderReport } from '../../src/core/grid/protocol';
-import { waitFor, workbench } from './support/workbench';
+import * as vscode from 'vscode';
+import { useConnectedSandbox, waitFor, workbench } from './support/workbench';
 
 const PAYLOAD = '<img src=x onerror=alert(1)>';
 const TRICKY = ['comma, inside', 'say "quoted"', 'two\nlines', '', PAYLOAD];
@@ -144,7 +145,7 @@ describe('Query results grid', function () {
     const queryId = set.worksheet_query_id;
     api.results.show({ state: 'pending', queryId, status: 'STARTED', sql: 'SELECT 1' });
     const pending = await waitFor(() => api.results.debugState(queryId)?.lastPosted, 'the pending state to reach the webview');
-    assert.deepEqual(pending, { type: 'pending', key: queryId, status: 'STARTED', sql: 'SELECT 1' });
+    assert.deepEqual(pending, { type: 'pending', key: queryId, status: 'STARTED', sql: 'SELECT 1', cancellable: false });
     api.results.show({ state: 'success', queryId, result: set, sql: 'SELECT 1' });
     await reportWithRows(queryId, 10);
   });
@@ -174,5 +175,28 @@ describe('Query results grid', function () {
     recordFigures('resultsGrid.open100k', { rows: 100_000, columns: width, ...timings, scroll });
     assert.ok(scroll.reachedEnd, 'the last row was painted');
     // How long it took is recorded with the figures above and judged by `npm run bench`, never asserted here.
+  });
+});
+
+describe('Run Query', function () {
+  this.timeout(120_000);
+  useConnectedSandbox();
+
+  const resultTabs = (): vscode.Tab[] =>
+    vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('agentWorkbench.queryResult'));
+
+  it('opens its panel while the query runs, and shows the rows in that same panel', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const opened: string[] = [];
+    const listening = vscode.window.tabGroups.onDidChangeTabs((e) => opened.push(...e.opened.map((t) => t.label)));
+    try {
+      const set = await vscode.commands.executeCommand<QueryResultSet | undefined>('agentWorkbench.queries.run', 'SELECT 7 AS n');
+      assert.equal(set?.status, 'SUCCESS');
+      await reportWithRows(set.worksheet_query_id, 1);
+      assert.ok(opened.some((label) => label.endsWith('(running)')), `the panel opened before the result: ${opened.join(', ')}`);
+      assert.equal(resultTabs().length, 1, 'the rows went to the panel that opened first');
+    } finally {
+      listening.dispose();
+    }
   });
 });

@@ -3,21 +3,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { connect, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { useConnectedSandbox, waitFor, workbench } from './support/workbench';
 
 describe('Token safety', function () {
   this.timeout(90_000);
-  let sandbox: TestSandbox;
-
-  before(async () => {
-    sandbox = await startSandbox();
-    await connect(sandbox);
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sandbox.stop();
-  });
+  const sandbox = useConnectedSandbox();
 
   it('never writes the token to the log, settings, webviews or shown errors while the extension is used', async () => {
     const api = await workbench();
@@ -37,7 +27,7 @@ describe('Token safety', function () {
     await vscode.commands.executeCommand('agentWorkbench.queries.openResult', '00000000-0000-4000-8000-000000000000');
     await vscode.commands.executeCommand('agentWorkbench.agents.duplicate', agents[0], '');
 
-    const token = sandbox.token;
+    const token = sandbox().token;
     const logFile = path.join(api.logUri.fsPath, 'Agent Workbench.log');
     const log = await waitFor(() => fs.existsSync(logFile) && fs.readFileSync(logFile, 'utf8'), 'the log file');
     assert.ok(log.includes('GET /v1/agents/'), 'the log records requests');

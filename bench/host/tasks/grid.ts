@@ -38,6 +38,23 @@ export async function openResult(): Promise<GridOpen> {
   return { queryId, shownAt, timings: { ...timings } };
 }
 
+/**
+ * Runs the query the way a user does (the Run Query command: the panel opens before the query is
+ * sent, and shows the rows when the result arrives); resolves with the panel's timings, measured from
+ * the result's arrival, once every row is in. `shownAt` is then the result's arrival.
+ */
+export async function runQuery(sql: string): Promise<GridOpen> {
+  const api = await workbenchApi();
+  const set = await vscode.commands.executeCommand<QueryResultSet | undefined>('agentWorkbench.queries.run', sql);
+  if (!set || set.status !== 'SUCCESS') throw new Error(`Run Query gave no result (${set?.status ?? 'nothing'}).`);
+  const queryId = set.worksheet_query_id;
+  const timings = await waitFor(() => {
+    const t = api.results.debugState(queryId)?.timings;
+    return t?.firstRowsMs !== undefined && t.allRowsMs !== undefined ? t : undefined;
+  }, 'the grid to report its first and all rows', 120_000);
+  return { queryId, shownAt: timings.resultAtEpochMs ?? Number.NaN, timings: { ...timings } };
+}
+
 /** Drops the fetched result (the benchmark is over: the extension host should not carry it into the next one). */
 export function forgetResult(): null {
   fetched = undefined;

@@ -81,9 +81,9 @@ export async function uploadFile(args: UploadArgs): Promise<UploadSample> {
   const api = await workbenchApi();
   const target = (await api.datasets.targets()).find((t) => t.dataset.id === args.datasetId && !t.personal);
   if (!target) throw new Error(`Dataset ${args.datasetId} is not among the datasets the extension lists.`);
-  const prompts = api.uploads.prompts;
+  const prompts = api.prompts.uploads;
   // A 1 GiB file is above the confirmation threshold: the benchmark answers "Upload" as a user would.
-  api.uploads.prompts = { pickDataset: () => Promise.resolve(target), metadata: () => Promise.resolve(''), confirm: () => Promise.resolve(true), refused: () => Promise.resolve(true) };
+  api.prompts.uploads = { pickDataset: () => Promise.resolve(target), metadata: () => Promise.resolve(''), confirm: () => Promise.resolve(true), refused: () => Promise.resolve(true) };
   const { size } = await vscode.workspace.fs.stat(vscode.Uri.file(args.filePath));
   const sampler = memorySampler();
   const collections = gcCounter();
@@ -100,6 +100,6 @@ export async function uploadFile(args: UploadArgs): Promise<UploadSample> {
       sampler.stop();
       collections.stop();
     }
-    api.uploads.prompts = prompts;
+    api.prompts.uploads = prompts;
   }
 }

@@ -13,7 +13,7 @@ import { AttemptSignal } from './attemptSignal';
 import { ServiceError } from './errors';
 import { abortedError, httpError, networkError, parseError, timeoutError, type CallContext } from './failures';
 import { Limiter } from './limiter';
-import type { StreamBody } from './multipart';
+import type { BodySource, StreamBody } from './multipart';
 import { ParseProblem, parseBody } from './parse';
 import { queryString, type Query } from './query';
 import { backoffDelay, errorCode, isConnectFailure, isConnectionFailure, isRetryableStatus, parseRetryAfter, retryPolicy, type RetryPolicy } from './retry';
@@ -117,7 +117,7 @@ export class Gateway {
     if (!this.limiter.tryAcquire()) await this.waitForSlot(state.ctx, signal);
     const started = performance.now();
     const control = new AttemptSignal(this.timeoutMs, signal);
-    let body: Readable | undefined;
+    let body: BodySource | undefined;
     let status: number | undefined;
     let failure: ServiceError | undefined;
     try {
@@ -131,7 +131,8 @@ export class Gateway {
         path: this.prefix + path,
         method: call.method,
         headers: this.headers(call, token),
-        body: body ?? (call.json === undefined ? null : JSON.stringify(call.json)),
+        // undici sends any async iterable as it is (its types name only Readable).
+        body: (body as Readable | undefined) ?? (call.json === undefined ? null : JSON.stringify(call.json)),
         signal: control,
         // Our own timer covers headers and body together.
         headersTimeout: 0,

@@ -27,7 +27,8 @@ export interface ResultHeader {
 }
 
 export type GridHostMessage =
-  | { type: 'pending'; key: string; status: string; sql: string | null }
+  /** `cancellable`: the page offers Cancel (stop waiting for the query). */
+  | { type: 'pending'; key: string; status: string; sql: string | null; cancellable: boolean }
   | { type: 'failure'; key: string; error: string; sql: string | null }
   | { type: 'success'; key: string; load: number; sql: string | null; results: ResultHeader[]; active: number }
   | { type: 'rows'; load: number; result: number; start: number; count: number; cells: string }
@@ -36,7 +37,7 @@ export type GridHostMessage =
   | { type: 'notice'; text: string; error: boolean }
   | { type: 'measureScroll'; id: number };
 
-/** What the page says it painted (kept for tests and measurements). */
+/** What the page says it painted (test builds only: tests and measurements). */
 export interface RenderReport {
   load: number;
   result: number;
@@ -69,6 +70,10 @@ export type CopyRequest = { type: 'copy'; load: number; result: number; version:
 
 export type GridPageMessage =
   | { type: 'ready' }
+  /** The first rows of load `load` are on screen (once per load): the extension then sends the rest. */
+  | { type: 'shown'; load: number }
+  /** Stop waiting for the pending query `key` (the same as Cancel on the progress notification). */
+  | { type: 'cancel'; key: string }
   | ({ type: 'rendered' } & RenderReport)
   | { type: 'sort'; load: number; result: number; sort: GridSort | null }
   | { type: 'filter'; load: number; result: number; text: string }
@@ -76,6 +81,11 @@ export type GridPageMessage =
   | { type: 'export'; load: number; result: number; format: 'csv' | 'json' }
   | { type: 'activeResult'; load: number; result: number }
   | ({ type: 'scrollMeasured' } & ScrollMeasurement);
+
+/** Messages of the test build only (render reports, scroll measurement); every other build refuses them. */
+export type ProbePageMessage = Extract<GridPageMessage, { type: 'rendered' | 'scrollMeasured' }>;
+export type UserPageMessage = Exclude<GridPageMessage, ProbePageMessage>;
+export type UserHostMessage = Exclude<GridHostMessage, { type: 'measureScroll' }>;
 
 /** The longest filter text the page may send. */
 export const MAX_FILTER_CHARS = 1000;
@@ -101,28 +111,35 @@ function shaped(value: Record<string, unknown>, checks: Checks): boolean {
   return keys.length === Object.keys(checks).length && keys.every((k) => Object.hasOwn(checks, k) && (checks[k] as (v: unknown) => boolean)(value[k]));
 }
 
-const PAGE_MESSAGES: Record<GridPageMessage['type'], Checks> = {
+// Render reports and scroll measurement exist only in test builds: elsewhere they are unknown messages.
+const PAGE_MESSAGES: Partial<Record<GridPageMessage['type'], Checks>> = {
   ready: {},
-  rendered: { load: isIndex, result: isIndex, loadedRows: isIndex, viewRows: isIndex, firstRow: isIndex, renderedRows: isIndex, sample: isSample, foreignElements: isIndex },
+  cancel: { key: isString },
+  shown: { load: isIndex },
   sort: { load: isIndex, result: isIndex, sort: isSort },
   filter: { load: isIndex, result: isIndex, text: (t) => typeof t === 'string' && t.length <= MAX_FILTER_CHARS },
   copy: { load: isIndex, result: isIndex, version: isIndex, top: isIndex, bottom: isIndex, left: isIndex, right: isIndex, headers: isBoolean },
   export: { load: isIndex, result: isIndex, format: (f) => f === 'csv' || f === 'json' },
   activeResult: { load: isIndex, result: isIndex },
-  scrollMeasured: { id: isIndex, frames: isIndex, meanMs: isNumber, p95Ms: isNumber, maxMs: isNumber, longFrames: isIndex, reachedEnd: isBoolean },
+  ...(__TEST_HOOKS__
+    ? {
+        rendered: { load: isIndex, result: isIndex, loadedRows: isIndex, viewRows: isIndex, firstRow: isIndex, renderedRows: isIndex, sample: isSample, foreignElements: isIndex },
+        scrollMeasured: { id: isIndex, frames: isIndex, meanMs: isNumber, p95Ms: isNumber, maxMs: isNumber, longFrames: isIndex, reachedEnd: isBoolean },
+      }
+    : {}),
 };
 
-const HOST_MESSAGES: Record<GridHostMessage['type'], Checks> = {
-  pending: { key: isString, status: isString, sql: isNullableString },
+const HOST_MESSAGES: Partial<Record<GridHostMessage['type'], Checks>> = {
+  pending: { key: isString, status: isString, sql: isNullableString, cancellable: isBoolean },
   failure: { key: isString, error: isString, sql: isNullableString },
   success: { key: isString, load: isIndex, sql: isNullableString, results: (r) => Array.isArray(r) && r.every(isHeader), active: isIndex },
   rows: { load: isIndex, result: isIndex, start: isIndex, count: isIndex, cells: isString },
   order: { load: isIndex, result: isIndex, version: isIndex, order: (o) => o === null || (Array.isArray(o) && o.every(isIndex)), sort: isSort, filter: isString },
   notice: { text: isString, error: isBoolean },
-  measureScroll: { id: isIndex },
+  ...(__TEST_HOOKS__ ? { measureScroll: { id: isIndex } } : {}),
 };
 
-function check<T extends { type: string }>(table: Record<string, Checks>, value: unknown): value is T {
+function check<T extends { type: string }>(table: Partial<Record<string, Checks>>, value: unknown): value is T {
   if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(table, value.type)) return false;
   return shaped(value, { ...table[value.type], type: isString });
 }

@@ -5,10 +5,11 @@ import { describeLocalFile, localFileErrorIn } from '../../core/uploads/localFil
 import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
 import { Settings, StateKeys } from '../constants';
 import type { Log } from '../log';
+import { testPrompts } from '../testing/testPrompts';
 import { CancelledError, isCancellation, messageOf } from '../util/errors';
 import type { DatasetTarget, DatasetsView } from './datasetsView';
 
-/** The questions an upload may ask. A seam: integration tests answer them (modal dialogs cannot be clicked from there). */
+/** The questions an upload may ask (test builds let tests answer them: see testPrompts). */
 export interface UploadPrompts {
   pickDataset(targets: DatasetTarget[], recent: string[]): Thenable<DatasetTarget | undefined>;
   metadata(): Thenable<string | undefined>;
@@ -17,6 +18,8 @@ export interface UploadPrompts {
 }
 
 const RECENT_LIMIT = 5;
+/** The least time between two redraws of an upload's progress notification. */
+const PROGRESS_REDRAW_MS = 250;
 
 /**
  * Uploads files from disk to a dataset: checks first (nothing is sent for a folder, an over-long name,
@@ -24,13 +27,15 @@ const RECENT_LIMIT = 5;
  * and Cancel, goes on after a failed file, and sums up which files went and which did not, and why.
  */
 export class Uploads {
-  prompts: UploadPrompts = userPrompts;
-
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly view: DatasetsView,
     private readonly log: Log,
   ) {}
+
+  private get prompts(): UploadPrompts {
+    return (__TEST_HOOKS__ && testPrompts.uploads) || userPrompts;
+  }
 
   /** Uploads files (file: URIs) to the given dataset, or to one the user picks. */
   async upload(uris: readonly vscode.Uri[], target?: DatasetTarget, metadataText?: string, signal?: AbortSignal): Promise<UploadOutcome[]> {
@@ -90,9 +95,15 @@ export class Uploads {
           const controller = new AbortController();
           const sub = token.onCancellationRequested(() => controller.abort());
           const prefix = files.length > 1 ? `(${i + 1}/${files.length}) ` : '';
+          let shownAt = 0;
           const onProgress = (sent: number, size: number): void => {
             const fileBytes = Math.min(file.size, Math.round((sent / Math.max(size, 1)) * file.size));
             const overall = ((doneBytes + fileBytes) / total) * 100;
+            // Each report redraws the notification in the window: a few a second say as much as hundreds,
+            // and cost the window far less CPU (which the upload itself needs on a small machine).
+            const now = performance.now();
+            if (sent > 0 && sent < size && now - shownAt < PROGRESS_REDRAW_MS) return;
+            shownAt = now;
             progress.report({ message: `${prefix}${file.name} — ${bytes(fileBytes)} of ${bytes(file.size)} (${Math.floor((fileBytes / Math.max(file.size, 1)) * 100)}%)`, increment: overall - reported });
             reported = overall;
           };

@@ -50,6 +50,9 @@ export type DocumentResolver = (uri: vscode.Uri) => EditableDocument | undefined
  * cancelled question is silent, a failure is our own sentence), then VS Code's save, which this file
  * system only acknowledges. Any other save (the File menu, the API) reaches `writeFile`, which runs the
  * same flow and can only refuse by throwing.
+ *
+ * A document is let go when VS Code closes it (never while an editor holds it, dirty or not), so a
+ * long session keeps only what is open; opened again, a resolver rebuilds it.
  */
 export class EditableFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
@@ -77,6 +80,12 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
       this.movesAfterSave.delete(doc.uri.toString());
       if (next) void replaceTab(doc.uri, next);
     }));
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.release(document.uri)));
+  }
+
+  /** How many documents are held (open ones, and any no resolver could rebuild). */
+  get size(): number {
+    return this.documents.size;
   }
 
   /** Adds a way to rebuild documents of one kind from their URIs. */
@@ -113,6 +122,12 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
     this.acknowledged.set(document.uri.path, text);
     await document.save();
     return outcome;
+  }
+
+  /** Lets go of a closed document's text, when a resolver can rebuild it should it be opened again. */
+  private release(uri: vscode.Uri): void {
+    if (uri.scheme !== Schemes.edit || !this.documents.has(uri.path)) return;
+    if (this.resolvers.some((resolve) => resolve(uri) !== undefined)) this.documents.delete(uri.path);
   }
 
   private get(uri: vscode.Uri): EditableDocument {

@@ -12,9 +12,10 @@ import { checkWhileTyping } from '../documents/liveProblems';
 import { saveAsNewVersion, whoSaved, type NewVersionTarget, type NewerVersion } from '../documents/newVersionSave';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
+import { testPrompts } from '../testing/testPrompts';
 import type { PoliciesView } from './policiesView';
 
-/** The questions a save may ask. A seam: the integration tests answer them, since a modal dialog cannot be clicked from there. */
+/** The questions a save may ask (test builds let tests answer them: see testPrompts). */
 export interface SavePrompts {
   /** A newer version was saved meanwhile: 'compare', 'anyway', or undefined to cancel. */
   conflict(policy: Policy, newer: NewerVersion): Thenable<'compare' | 'anyway' | undefined>;
@@ -52,9 +53,12 @@ const userPrompts: SavePrompts = {
  */
 export class PolicyDocuments implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-policies');
-  prompts: SavePrompts = userPrompts;
   private readonly authorship = new Authorship();
   private readonly subscriptions: vscode.Disposable[] = [];
+
+  private get prompts(): SavePrompts {
+    return (__TEST_HOOKS__ && testPrompts.policySave) || userPrompts;
+  }
 
   constructor(
     private readonly fs: EditableFileSystem,

@@ -1,19 +1,28 @@
 import * as vscode from 'vscode';
 import type { QueryResultSet } from '../../core/client/schemas/database';
-import type { ScrollMeasurement } from '../../core/grid/protocol';
 import type { Log } from '../log';
 import { targetUri, type ExportFormat } from './resultsPanelExport';
-import { ResultPanel, type PanelDebugState } from './resultsPanelView';
+import type { ResultsPanelProbe } from './resultsPanelProbe';
+import { ResultPanel } from './resultsPanelView';
 
-/** What a query result panel shows: a query still running, one that failed, or its result sets. */
+/**
+ * What a query result panel shows: a query still running (with Cancel when `cancel` is given: it
+ * stops the waiting), one that failed, or its result sets. `queryId` keys the panel; before the
+ * service gave the query an ID, any unique key (see `rekey`).
+ */
 export type QueryView =
-  | { state: 'pending'; queryId: string; status: string; sql?: string }
+  | { state: 'pending'; queryId: string; status: string; sql?: string; cancel?: () => void }
   | { state: 'failure'; queryId: string; error: string; sql?: string }
   | { state: 'success'; queryId: string; result: QueryResultSet; sql?: string };
 
 /**
  * The query result panels, one per query ID. A panel shows the query's state and, once it
  * succeeded, its rows in a grid (sort, filter, select, copy, export). Closing a panel frees its rows.
+ *
+ * Open a panel as `pending` the moment the user asks for rows (before the request goes out): an
+ * empty webview takes about a second to start, and it starts while the service works, so the rows
+ * show as soon as the `success` view arrives. Run Query and Open Query Result do so; anything else
+ * that shows rows (a table's preview, a comparison) can do the same.
  */
 export class ResultsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, ResultPanel>();
@@ -33,13 +42,22 @@ export class ResultsPanels implements vscode.Disposable {
     const panel = ResultPanel.create(this.context.extensionUri, this.log, view);
     this.panels.set(view.queryId, panel);
     panel.onDidDispose(() => {
-      if (this.panels.get(view.queryId) === panel) this.panels.delete(view.queryId);
+      for (const [key, open] of this.panels) if (open === panel) this.panels.delete(key);
     });
   }
 
-  /** For integration tests: what the panel last sent to its webview (row blocks aside), what the webview last reported, and timings. */
-  debugState(queryId: string): PanelDebugState | undefined {
-    return this.panels.get(queryId)?.debugState();
+  /** Gives the panel opened under a provisional key its query's ID (once the service answered). */
+  rekey(from: string, to: string): void {
+    const panel = this.panels.get(from);
+    if (!panel || from === to) return;
+    this.panels.delete(from);
+    this.panels.get(to)?.dispose();
+    this.panels.set(to, panel);
+  }
+
+  /** The probe of a query's panel (test builds only). */
+  probe(queryId: string): ResultsPanelProbe | undefined {
+    return this.panels.get(queryId)?.probe;
   }
 
   /**
@@ -53,13 +71,6 @@ export class ResultsPanels implements vscode.Disposable {
     const uri = await panel.exportResult(format, targetPath === undefined ? undefined : targetUri(targetPath), resultIndex);
     if (!uri) return undefined;
     return uri.scheme === 'file' ? uri.fsPath : uri.toString(true);
-  }
-
-  /** For benchmarks: has the page scroll from the first row to the last and report its frame times. */
-  measureScroll(queryId: string): Promise<ScrollMeasurement> {
-    const panel = this.panels.get(queryId);
-    if (!panel) return Promise.reject(new Error(`No result panel is open for query ${queryId}.`));
-    return panel.measureScroll();
   }
 
   dispose(): void {

@@ -18,6 +18,7 @@ export const RESULTS_PAGE_BODY = `
           <h1 class="state-title" role="status">The query is still running…</h1>
           <p>Status: <span id="pending-status" class="status-code"></span></p>
           <p class="hint">The result opens here when the service has it.</p>
+          <p><button id="pending-cancel" type="button" class="secondary" title="Stop waiting for this query (it may go on running on the service)" hidden>Cancel</button></p>
           <pre id="pending-sql" class="sql" tabindex="0" aria-label="The query"></pre>
         </div>
       </section>

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { QueryResult } from '../../core/client/schemas/database';
 import { gridColumns } from '../../core/grid/columnKinds';
-import { isGridHostMessage, parseGridPageMessage, type CopyRequest, type GridHostMessage, type GridPageMessage, type RenderReport, type ResultHeader, type ScrollMeasurement } from '../../core/grid/protocol';
+import { isGridHostMessage, parseGridPageMessage, type CopyRequest, type GridHostMessage, type GridPageMessage, type ResultHeader, type UserPageMessage } from '../../core/grid/protocol';
 import { resultTitle, statusLine, truncationNotice } from '../../core/grid/resultSummary';
 import { ResultView } from '../../core/grid/resultView';
 import { rowBlocks } from '../../core/grid/rowBlocks';
@@ -9,6 +9,7 @@ import type { Log } from '../log';
 import { WebviewPanelHost, webviewPanelOptions, type WebviewPanelSpec } from '../webview/webviewPanelHost';
 import { chooseExportTarget, copyText, MAX_COPY_CELLS, writeExport, type ExportFormat } from './resultsPanelExport';
 import { RESULTS_MEDIA, RESULTS_PAGE_BODY, RESULTS_VIEW_TYPE } from './resultsPanelPage';
+import { ResultsPanelProbe } from './resultsPanelProbe';
 import type { QueryView } from './resultsPanel';
 
 const SPEC: WebviewPanelSpec<GridPageMessage, GridHostMessage> = {
@@ -22,7 +23,8 @@ const SPEC: WebviewPanelSpec<GridPageMessage, GridHostMessage> = {
   isOutgoing: isGridHostMessage,
 };
 
-const SCROLL_MEASURE_TIMEOUT_MS = 120_000;
+/** How long the rows after the first block wait for the page to show the first ones. */
+const FIRST_ROWS_WAIT_MS = 1000;
 
 interface ShownResult {
   result: QueryResult;
@@ -30,25 +32,6 @@ interface ShownResult {
   view: ResultView;
   /** Bumped at each sort or filter; a copy names the version it was made on. */
   version: number;
-}
-
-/**
- * Milliseconds from `show()` of a result: until the page said it was ready, until the last block of
- * rows was handed to VS Code, until the page painted its first rows, and until it had all rows of
- * the active result.
- */
-export interface PanelTimings {
-  readyMs?: number;
-  sentAllMs?: number;
-  firstRowsMs?: number;
-  allRowsMs?: number;
-}
-
-/** What a panel last sent and was told, for tests and measurements. Row blocks are left out of `lastPosted`. */
-export interface PanelDebugState {
-  lastPosted?: GridHostMessage;
-  lastReport?: RenderReport;
-  timings: PanelTimings;
 }
 
 /**
@@ -63,10 +46,10 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
   private load = 0;
   /** Bumped at each send of the whole state; a stream of blocks stops when it changes. */
   private generation = 0;
-  private shownAt = performance.now();
-  private debug: PanelDebugState = { timings: {} };
-  private nextMeasure = 1;
-  private readonly measures = new Map<number, (measurement: ScrollMeasurement) => void>();
+  /** Resolves the current stream's wait for the page's first painted rows. */
+  private firstShown: (() => void) | undefined;
+  /** Test builds only: timings, last messages, scroll measurement. */
+  readonly probe = __TEST_HOOKS__ ? new ResultsPanelProbe((message) => this.post(message)) : undefined;
 
   private constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, log: Log, view: QueryView) {
     super(panel, SPEC, extensionUri, log);
@@ -101,11 +84,6 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     if (this.isReady) this.sendAll();
   }
 
-  /** What was last sent and reported. */
-  debugState(): PanelDebugState {
-    return { ...this.debug, timings: { ...this.debug.timings } };
-  }
-
   /** Exports every row of a result; without a target the user picks one. Returns where it was written. */
   async exportResult(format: ExportFormat, target?: vscode.Uri, resultIndex = this.active): Promise<vscode.Uri | undefined> {
     const shown = this.results[resultIndex];
@@ -120,44 +98,24 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     return uri;
   }
 
-  /** Asks the page to scroll from the first row to the last and to time its frames. */
-  measureScroll(): Promise<ScrollMeasurement> {
-    const id = this.nextMeasure++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.measures.delete(id);
-        reject(new Error('The results page did not finish scrolling in time (is the panel visible?).'));
-      }, SCROLL_MEASURE_TIMEOUT_MS);
-      this.measures.set(id, (measurement) => {
-        clearTimeout(timer);
-        resolve(measurement);
-      });
-      if (!this.send({ type: 'measureScroll', id })) {
-        clearTimeout(timer);
-        this.measures.delete(id);
-        reject(new Error('The results page is not showing.'));
-      }
-    });
-  }
-
   protected override onReady(): void {
-    this.debug.timings.readyMs ??= Math.round(performance.now() - this.shownAt);
+    this.probe?.ready();
     this.sendAll();
   }
 
-  protected override async onMessage(message: GridPageMessage): Promise<void> {
-    if (message.type === 'scrollMeasured') {
-      const { type: _type, ...measurement } = message;
-      this.measures.get(message.id)?.(measurement);
-      this.measures.delete(message.id);
+  protected override async onMessage(received: GridPageMessage): Promise<void> {
+    // Render reports and scroll measurements: test builds only (every other build refuses them on arrival).
+    if (__TEST_HOOKS__ && this.probe?.take(received, this.active, this.results[this.active]?.header.rowCount)) return;
+    const message = received as UserPageMessage;
+    if (message.type === 'cancel') {
+      if (this.view.state === 'pending' && message.key === this.view.queryId) this.view.cancel?.();
       return;
     }
     if (message.type === 'ready' || message.load !== this.load) return;
+    if (message.type === 'shown') return this.firstShown?.();
     const shown = this.results[message.result];
     if (!shown) return;
     switch (message.type) {
-      case 'rendered':
-        return this.onRendered(message);
       case 'activeResult':
         this.active = message.result;
         return;
@@ -180,8 +138,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     if (view.state !== 'success') return;
     this.load++;
     this.active = 0;
-    this.shownAt = performance.now();
-    this.debug = { timings: {} };
+    this.probe?.resultShown();
     this.results = (view.result.results ?? []).map((result, i) => {
       const columns = gridColumns(result.column_names, result.column_types);
       const header: ResultHeader = {
@@ -201,7 +158,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     const generation = ++this.generation;
     const view = this.view;
     const sql = view.sql ?? null;
-    if (view.state === 'pending') this.send({ type: 'pending', key: view.queryId, status: view.status, sql });
+    if (view.state === 'pending') this.send({ type: 'pending', key: view.queryId, status: view.status, sql, cancellable: view.cancel !== undefined });
     else if (view.state === 'failure') this.send({ type: 'failure', key: view.queryId, error: view.error, sql });
     else {
       const first = view.result.results?.[0]?.query ?? null;
@@ -213,10 +170,18 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     }
   }
 
-  /** Sends the rows in blocks, the active result first, yielding between blocks; stops when superseded. */
+  /**
+   * Sends the rows in blocks, the active result first, yielding between blocks; stops when superseded.
+   * After the first block it waits (at most FIRST_ROWS_WAIT_MS) for the page to say those rows are on
+   * screen: megabytes of later blocks queued behind them would otherwise hold the first paint back.
+   */
   private async streamRows(generation: number): Promise<void> {
     const started = performance.now();
     const indexes = this.results.map((_, i) => i).sort((a, b) => Number(b === this.active) - Number(a === this.active));
+    const shown = new Promise<void>((resolve) => {
+      this.firstShown = resolve;
+      setTimeout(resolve, FIRST_ROWS_WAIT_MS);
+    });
     let blocks = 0;
     for (const index of indexes) {
       const { result, header } = this.results[index] as ShownResult;
@@ -224,10 +189,10 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
         if (generation !== this.generation) return;
         if (!this.send({ type: 'rows', load: this.load, result: index, ...block })) return;
         blocks++;
-        await new Promise((resolve) => setImmediate(resolve));
+        await (blocks === 1 ? shown : new Promise((resolve) => setImmediate(resolve)));
       }
     }
-    this.debug.timings.sentAllMs ??= Math.round(performance.now() - this.shownAt);
+    this.probe?.sentAll();
     this.log.debug(`Query ${this.view.queryId}: sent ${blocks} blocks of rows in ${Math.round(performance.now() - started)} ms`);
   }
 
@@ -240,15 +205,6 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     const took = performance.now() - started;
     if (took > 50) this.log.debug(`Query ${this.view.queryId}: ordering ${shown.header.rowCount} rows took ${Math.round(took)} ms`);
     this.send({ type: 'order', load: this.load, result: index, version: shown.version, order: order ? Array.from(order) : null, sort: shown.view.sort ?? null, filter: shown.view.filter });
-  }
-
-  private onRendered(report: RenderReport): void {
-    this.debug.lastReport = report;
-    const timings = this.debug.timings;
-    const elapsed = Math.round(performance.now() - this.shownAt);
-    if (timings.firstRowsMs === undefined && report.renderedRows > 0 && report.loadedRows > 0) timings.firstRowsMs = elapsed;
-    const activeRows = this.results[this.active]?.header.rowCount;
-    if (timings.allRowsMs === undefined && report.result === this.active && report.loadedRows === activeRows) timings.allRowsMs = elapsed;
   }
 
   private async copy(shown: ShownResult, request: CopyRequest): Promise<void> {
@@ -288,7 +244,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
 
   private send(message: GridHostMessage): boolean {
     const sent = this.post(message);
-    if (sent && message.type !== 'rows') this.debug.lastPosted = message;
+    if (sent) this.probe?.posted(message);
     return sent;
   }
 }

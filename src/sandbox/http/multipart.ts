@@ -99,7 +99,7 @@ class FormReceiver {
     const tempPath = path.join(this.options.tempDir, `${PART_PREFIX}${randomUUID()}`);
     const file: ReceivedFile = { field, fileName: baseName(fileName), mimeType, size: 0, tempPath };
     this.form.files.push(file);
-    const out = fs.createWriteStream(tempPath, { flags: 'wx' });
+    const out = fs.createWriteStream(tempPath, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES });
     this.outputs.push(out);
     this.writes.push(writeFile(stream, out, file, this.options, (error) => this.fail(error)));
   }
@@ -125,12 +125,41 @@ class FormReceiver {
   }
 }
 
+/** Received bytes gathered into one write (a socket hands them over ~64 KB at a time). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+/** Bytes waiting for the disk before the upload's stream is paused. */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Writes a file part to disk in batches: the chunks that arrive in one turn of the event loop (or up
+ * to 1 MiB) go out in one writev, instead of one write per socket read (~16,000 per GiB).
+ */
 function writeFile(stream: NodeJS.ReadableStream, out: fs.WriteStream, file: ReceivedFile, options: MultipartOptions, fail: (e: unknown) => void): Promise<void> {
   let hash = options.hash ? createHash('sha256') : undefined;
+  let batched = 0;
+  const flush = (): void => {
+    if (batched === 0) return;
+    batched = 0;
+    out.uncork();
+  };
   stream.on('data', (chunk: Buffer) => {
     file.size += chunk.length;
     // A part cut short may still deliver data after its output closed (and the digest was taken).
     hash?.update(chunk);
+    if (batched === 0) {
+      out.cork();
+      setImmediate(flush);
+    }
+    batched += chunk.length;
+    if (!out.write(chunk)) {
+      stream.pause();
+      out.once('drain', () => stream.resume());
+    }
+    if (batched >= WRITE_BATCH_BYTES) flush();
+  });
+  stream.on('end', () => {
+    flush();
+    out.end();
   });
   stream.on('limit', () => fail(tooLarge(options.maxFileBytes, 'The uploaded file')));
   return new Promise<void>((resolve, reject) => {
@@ -143,7 +172,6 @@ function writeFile(stream: NodeJS.ReadableStream, out: fs.WriteStream, file: Rec
       hash = undefined;
       resolve();
     });
-    stream.pipe(out);
   });
 }
 

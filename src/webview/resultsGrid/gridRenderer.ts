@@ -59,6 +59,8 @@ export class GridRenderer {
   private readonly slots = new WeakMap<Element, { row: RowSlot; cell?: CellSlot }>();
   private frame = 0;
   private focused: HTMLElement | undefined;
+  /** The rows painted last (first and last position). */
+  private shown = { first: 0, last: -1 };
   selection: Selection | undefined;
   /** True while the keyboard focus is on a column header (the header then names the active element). */
   headerFocused = false;
@@ -144,7 +146,12 @@ export class GridRenderer {
     // Screen readers learn the real size from these (the header row and the row numbers count as one each).
     setAttribute(this.el.grid, 'aria-rowcount', String(store.length + 1));
     setAttribute(this.el.grid, 'aria-colcount', String(store.header.columns.length + 1));
-    const window = rowWindow(this.el.viewport.scrollTop, layout, OVERSCAN_ROWS);
+    // Rows beyond the visible ones pay off when a small scroll shows them; after a jump past every row
+    // shown, they would be laid out for nothing (layout is most of such a frame), so only the visible rows are.
+    const visible = rowWindow(this.el.viewport.scrollTop, layout, 0);
+    const jumped = visible.first > this.shown.last || visible.last < this.shown.first;
+    const window = jumped ? visible : rowWindow(this.el.viewport.scrollTop, layout, OVERSCAN_ROWS);
+    this.shown = { first: window.first, last: window.last };
     const columns = columnWindow(this.offsets, this.el.viewport.scrollLeft, this.el.viewport.clientWidth - this.gutterWidth, 1);
     const range = this.selection ? selectedRange(this.selection, this.size) : undefined;
     let k = 0;

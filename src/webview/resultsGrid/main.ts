@@ -2,7 +2,7 @@
 // holds the rows and decides their order; this page paints, selects and asks (sort, filter, copy,
 // export). Every message from the extension is checked on arrival and every value shown as text.
 import { startWidths } from '../../core/grid/columnWidths';
-import { isGridHostMessage, type GridHostMessage } from '../../core/grid/protocol';
+import { isGridHostMessage, type GridHostMessage, type UserHostMessage } from '../../core/grid/protocol';
 import { cellSelection, selectedRange } from '../../core/grid/selection';
 import { byId, count, setText } from '../common/dom';
 import { GridHeader } from './gridHeader';
@@ -10,10 +10,9 @@ import { GridInput } from './gridInput';
 import { GridRenderer } from './gridRenderer';
 import { loadState, saveState, send, type PageState } from './host';
 import { RowStore } from './rowStore';
-import { scrollThrough } from './scrollMeasure';
+import { TestReports } from './testReports';
 import { Toolbar } from './toolbar';
 
-const REPORT_DELAY_MS = 200;
 /** A `copy` event this soon after Ctrl/Cmd+C was handled as a key belongs to the same press. */
 const COPY_DEDUPE_MS = 300;
 
@@ -41,6 +40,10 @@ const toolbar = new Toolbar({
 });
 
 let load = -1;
+/** The load whose first painted rows the extension was told of (it holds the other rows back until then). */
+let shownLoad = -1;
+/** The query the pending state waits for (what Cancel stops waiting for). */
+let pendingKey = '';
 let stores: RowStore[] = [];
 let active = 0;
 let page: PageState | undefined;
@@ -48,10 +51,8 @@ let page: PageState | undefined;
 const guessedWidths = new Set<number>();
 /** When Ctrl/Cmd+C was last handled as a key (VS Code may follow it with a `copy` event for the same press). */
 let lastKeyCopy = 0;
-let reportTimer: ReturnType<typeof setTimeout> | undefined;
-/** Whether the first painted rows with data, and the arrival of all rows, were reported (each is reported at once). */
-let reportedRows = false;
-let reportedComplete = false;
+/** Test builds only: render reports and scroll measurement. */
+const reports = __TEST_HOOKS__ ? new TestReports({ renderer, viewport, load: () => load, active: () => active, store: () => stores[active] }) : undefined;
 
 function showState(state: 'pending' | 'failure' | 'success'): void {
   for (const id of ['pending', 'failure', 'success'] as const) byId(id).hidden = id !== state;
@@ -64,10 +65,15 @@ function showSql(id: string, sql: string | null): void {
   setText(element, sql ?? '');
 }
 
-function onMessage(message: GridHostMessage): void {
+function onMessage(received: GridHostMessage): void {
+  // Scroll measurement: test builds only (every other build refuses the message on arrival).
+  if (__TEST_HOOKS__ && received.type === 'measureScroll') return void reports?.measure(received.id);
+  const message = received as UserHostMessage;
   switch (message.type) {
     case 'pending':
       showState('pending');
+      pendingKey = message.key;
+      byId('pending-cancel').hidden = !message.cancellable;
       setText(byId('pending-status'), message.status);
       return showSql('pending-sql', message.sql);
     case 'failure':
@@ -79,8 +85,7 @@ function onMessage(message: GridHostMessage): void {
       page = loadState(message.key, message.load);
       stores = message.results.map((result) => new RowStore(result));
       guessedWidths.clear();
-      reportedRows = false;
-      reportedComplete = false;
+      reports?.reset();
       showState('success');
       toolbar.showTabs(message.results, message.active);
       if (stores.length === 0) return showNoResults();
@@ -91,9 +96,6 @@ function onMessage(message: GridHostMessage): void {
       return onOrder(message);
     case 'notice':
       return toolbar.flash(message.text, message.error);
-    case 'measureScroll':
-      void measure(message.id);
-      return;
   }
 }
 
@@ -238,40 +240,13 @@ function rememberScroll(): void {
   saveState(page);
 }
 
-/** Tells the extension what was painted: at once for the first rows and when all rows are in, else at most every 200 ms. */
-function scheduleReport(): void {
-  const store = stores[active];
-  if (!store) return;
-  const firstRows = !reportedRows && store.loaded > 0 && renderer.painted().renderedRows > 0;
-  const complete = !reportedComplete && store.complete;
-  const urgent = firstRows || complete;
-  reportedRows ||= firstRows;
-  reportedComplete ||= complete;
-  if (reportTimer && !urgent) return;
-  clearTimeout(reportTimer);
-  const report = (): void => {
-    reportTimer = undefined;
-    const current = stores[active];
-    if (!current) return;
-    const painted = renderer.painted();
-    const foreignElements = renderer.el.body.querySelectorAll(':not(div)').length + renderer.el.headerRow.querySelectorAll(':not(div):not(span)').length;
-    send({ type: 'rendered', load, result: active, loadedRows: current.loaded, viewRows: current.length, ...painted, sample: renderer.sample(5), foreignElements });
-  };
-  // After the next frame has started, the rows just painted are on screen.
-  if (urgent) requestAnimationFrame(() => report());
-  else reportTimer = setTimeout(report, REPORT_DELAY_MS);
-}
-
-async function measure(id: number): Promise<void> {
-  const times = await scrollThrough(viewport);
-  const painted = renderer.painted();
-  const store = stores[active];
-  const reachedEnd = store !== undefined && store.length > 0 && painted.firstRow + painted.renderedRows >= store.length;
-  send({ type: 'scrollMeasured', id, ...times, reachedEnd });
-}
-
 renderer.onPainted = () => {
-  scheduleReport();
+  reports?.painted();
+  if (shownLoad !== load && (stores[active]?.loaded ?? 0) > 0) {
+    shownLoad = load;
+    const shown = load;
+    requestAnimationFrame(() => send({ type: 'shown', load: shown }));
+  }
   if (renderer.selection) showSelection();
 };
 viewport.addEventListener('scroll', () => rememberScrollSoon(), { passive: true });
@@ -280,6 +255,11 @@ function rememberScrollSoon(): void {
   clearTimeout(scrollTimer);
   scrollTimer = setTimeout(rememberScroll, 300);
 }
+
+byId('pending-cancel').addEventListener('click', () => {
+  byId('pending-cancel').hidden = true;
+  send({ type: 'cancel', key: pendingKey });
+});
 
 // VS Code runs its copy command (Ctrl/Cmd+C) as a `copy` event in the page; the grid copies through the extension.
 document.addEventListener('copy', (e) => {

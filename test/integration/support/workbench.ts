@@ -68,6 +68,26 @@ export async function startSandbox(extraArgs: string[] = []): Promise<TestSandbo
 }
 
 /** Signs the extension in to a sandbox the way a script would (same checks as the Sign In command). */
+/**
+ * For a suite: a demo sandbox started and signed in to before its tests, every editor closed and the
+ * sandbox stopped after them. Returns a getter for the sandbox.
+ */
+export function useConnectedSandbox(): () => TestSandbox {
+  let sandbox: TestSandbox | undefined;
+  before(async () => {
+    sandbox = await startSandbox();
+    await connect(sandbox);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sandbox?.stop();
+  });
+  return () => {
+    assert.ok(sandbox, 'the sandbox has not started');
+    return sandbox;
+  };
+}
+
 export async function connect(sandbox: { baseUrl: string; organizationId: string; token: string }): Promise<void> {
   await vscode.commands.executeCommand('agentWorkbench.signIn', { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token });
   const api = await workbench();

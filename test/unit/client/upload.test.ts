@@ -126,13 +126,19 @@ describe('service client: uploading dataset files', () => {
     const stalled = await rawUploadServer(() => undefined, { stall: true });
     const direct = clientFor(stalled);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object itself, so the client sees the patched function
-    const nodeFs = require('node:fs') as typeof fs;
-    const original = nodeFs.createReadStream;
-    const opened: fs.ReadStream[] = [];
-    nodeFs.createReadStream = ((...args: Parameters<typeof fs.createReadStream>) => {
-      const stream = original(...args);
-      opened.push(stream);
-      return stream;
+    const promises = require('node:fs/promises') as typeof fs.promises;
+    const original = promises.open;
+    const opened: Array<{ closed: boolean }> = [];
+    promises.open = (async (...args: Parameters<typeof fs.promises.open>) => {
+      const handle = await original(...args);
+      const seen = { closed: false };
+      opened.push(seen);
+      const close = handle.close.bind(handle);
+      handle.close = async () => {
+        seen.closed = true;
+        return close();
+      };
+      return handle;
     });
     try {
       const controller = new AbortController();
@@ -146,10 +152,10 @@ describe('service client: uploading dataset files', () => {
       assert.equal(error.outcomeUnknown, true);
       assert.ok(Date.now() - abortedAt < 100, 'the abort took effect at once');
       assert.equal(opened.length, 1);
-      assert.equal(opened[0]?.destroyed, true, 'the file stream was destroyed');
+      assert.equal(opened[0]?.closed, true, 'the file was closed');
       assert.ok(sent < 32 * 1024 * 1024);
     } finally {
-      nodeFs.createReadStream = original;
+      promises.open = original;
       await direct.close();
       await stalled.close();
     }

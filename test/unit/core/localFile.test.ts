@@ -38,10 +38,12 @@ describe('files chosen for an upload, as found on disk', () => {
 
   it('fails an upload body whose file vanished after it was looked at with the same sentence', async () => {
     const body = multipartBody([], { field: 'file', filePath: path.join(dir, 'moved.csv'), fileName: 'moved.csv', size: 3 }).open(() => undefined);
-    const error = await new Promise<unknown>((resolve) => {
-      body.on('error', resolve);
-      body.resume();
-    });
+    let error: unknown;
+    try {
+      for await (const chunk of body) void chunk;
+    } catch (e) {
+      error = e;
+    }
     assert.ok(error instanceof LocalFileError);
     assert.equal(error.message, 'Could not read “moved.csv”: it is no longer there (moved or deleted after it was chosen).');
   });

@@ -57,6 +57,18 @@ describe('the results grid page', function () {
     assert.equal(await grid.page.locator('.cell.null').count(), 1, 'NULL is styled apart from text');
   });
 
+  it('says once per result when its first rows are on screen, so the extension sends the rest after them', async () => {
+    const rows = [['1'], ['2']];
+    const next = load + 1;
+    const shown = grid.next('shown', (m) => m.load === next);
+    await showResults(grid, ++load, [{ header: header(['id'], ['UInt64'], 2), rows }]);
+    assert.deepEqual(await shown, { type: 'shown', load });
+    await grid.next('rendered', (m) => m.load === load && m.loadedRows === 2);
+    await grid.page.locator('#viewport').evaluate((viewport) => viewport.scrollBy(0, 10));
+    await grid.page.waitForTimeout(100);
+    assert.equal(grid.sent.filter((m) => m.type === 'shown' && m.load === load).length, 1);
+  });
+
   it('paints only the rows in view of 100,000 rows × 12 columns, and scrolls to the last row', async () => {
     const rows = numberedRows(100_000, 12);
     const columns = Array.from({ length: 12 }, (_, c) => `column_${c}`);
@@ -208,8 +220,9 @@ describe('the results grid page', function () {
   });
 
   it('says plainly that a query is still running, then shows a failure prominently and selectable', async () => {
-    await grid.post({ type: 'pending', key: 'q2', status: 'STARTED', sql: 'SELECT sleep(3)' });
+    await grid.post({ type: 'pending', key: 'q2', status: 'STARTED', sql: 'SELECT sleep(3)', cancellable: false });
     assert.ok(await grid.page.locator('#pending').isVisible());
+    assert.ok(await grid.page.locator('#pending-cancel').isHidden(), 'no Cancel when there is nothing to stop');
     assert.match(await grid.page.locator('#pending').innerText(), /The query is still running…\s+Status: STARTED/);
     const error: GridHostMessage = { type: 'failure', key: 'q2', error: `Unknown column ${PAYLOAD} in the field list`, sql: 'SELECT nope' };
     await grid.post(error);
@@ -218,6 +231,14 @@ describe('the results grid page', function () {
     assert.equal(await grid.page.locator('#failure-error').evaluate((e) => getComputedStyle(e).userSelect), 'text');
     assert.equal(await grid.page.locator('#failure-error').getAttribute('role'), 'alert');
     assert.equal(await grid.page.locator('img').count(), 0);
+  });
+
+  it('offers Cancel while it waits for a query, and asks the extension to stop waiting for that query', async () => {
+    await grid.post({ type: 'pending', key: 'q3', status: 'Submitting', sql: 'SELECT 1', cancellable: true });
+    const cancel = grid.page.locator('#pending-cancel');
+    assert.ok(await cancel.isVisible());
+    await cancel.click();
+    assert.deepEqual(await grid.next('cancel'), { type: 'cancel', key: 'q3' });
   });
 });
 

@@ -29,6 +29,8 @@ async function bundlePage(): Promise<string> {
     target: 'es2022',
     write: false,
     logLevel: 'warning',
+    // The test build: the page reports what it painted and can scroll on request.
+    define: { __TEST_HOOKS__: 'true' },
   });
   return result.outputFiles[0]?.text ?? '';
 }

@@ -1,0 +1,14 @@
+/**
+ * Answers that integration tests and benchmarks give in place of the user (modal dialogs cannot be
+ * clicked from there). Read only behind `__TEST_HOOKS__`: the build users get always asks them.
+ */
+import type { UploadPrompts } from '../datasets/uploads';
+import type { SavePrompts } from '../policies/policyDocuments';
+
+export interface TestPrompts {
+  uploads?: UploadPrompts;
+  policySave?: SavePrompts;
+}
+
+/** Set by tests through the test API; undefined fields mean "ask the user". */
+export const testPrompts: TestPrompts = {};
