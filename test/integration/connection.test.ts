@@ -107,14 +107,14 @@ describe('Connection: the local sandbox belongs to the window that started it', 
     await waitFor(() => api.connection.state.kind === 'connected' && api.connection.state.info.baseUrl === sandbox.baseUrl, 'the user\'s own connection, not a dead port');
     // What the next start of the window does.
     const asked: string[] = [];
-    api.sandbox.prompts = { restart: (message) => (asked.push(message), Promise.resolve(true)) };
+    api.prompts.sandbox = { restart: (message) => (asked.push(message), Promise.resolve(true)) };
     await api.sandbox.offerRestartAfterReload();
     assert.equal(asked.length, 1, 'asked once');
     assert.match(asked[0] ?? '', /local sandbox/i);
     await waitFor(() => api.sandbox.isRunning && api.connection.state.kind === 'connected' && api.connection.state.info.isSandbox, 'the sandbox started again', 60_000);
     // Declined, nothing is asked again on the next start.
     await api.sandbox.shutdown();
-    api.sandbox.prompts = { restart: (message) => (asked.push(message), Promise.resolve(false)) };
+    api.prompts.sandbox = { restart: (message) => (asked.push(message), Promise.resolve(false)) };
     await api.sandbox.offerRestartAfterReload();
     await api.sandbox.offerRestartAfterReload();
     assert.equal(asked.length, 2, 'a declined offer is not repeated');

@@ -5,6 +5,7 @@ import { readConnectionSettings } from '../configuration';
 import type { Connection } from '../connection/connection';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
+import { testPrompts } from '../testing/testPrompts';
 
 interface ReadyMessage {
   type: 'ready';
@@ -38,7 +39,6 @@ export class LocalSandbox extends Disposable {
   private starting: Promise<void> | undefined;
   private stopping = false;
   private ready: ReadyMessage | undefined;
-  prompts: SandboxPrompts = defaultPrompts;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -100,7 +100,7 @@ export class LocalSandbox extends Disposable {
    */
   async offerRestartAfterReload(): Promise<void> {
     if (this.isRunning || this.starting || !this.context.workspaceState.get<boolean>(StateKeys.sandboxInWindow)) return;
-    const again = await this.prompts.restart('This window was working in the local sandbox, which stopped when the window closed. Start it again?');
+    const again = await (__TEST_HOOKS__ && testPrompts.sandbox ? testPrompts.sandbox : defaultPrompts).restart('This window was working in the local sandbox, which stopped when the window closed. Start it again?');
     if (again) await this.start();
     else await this.context.workspaceState.update(StateKeys.sandboxInWindow, undefined);
   }

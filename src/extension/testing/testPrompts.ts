@@ -4,10 +4,12 @@
  */
 import type { UploadPrompts } from '../datasets/uploads';
 import type { SavePrompts } from '../policies/policyDocuments';
+import type { SandboxPrompts } from '../sandbox/localSandbox';
 
 export interface TestPrompts {
   uploads?: UploadPrompts;
   policySave?: SavePrompts;
+  sandbox?: SandboxPrompts;
 }
 
 /** Set by tests through the test API; undefined fields mean "ask the user". */
