@@ -108,7 +108,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const tables = new TablesView(context, connection, tableCatalog, tableDrop);
   const tableUploads = new TableUploads(tables, log);
   tableDrop.uploads = tableUploads;
-  const jobViews = new JobViews(context, connection, documents, log);
+  const jobViews = new JobViews(context, connection, documents, watched.watcher, log);
   const user = new SignedInUser(connection, log);
   context.subscriptions.push(
     onOutcomeUnknown(() => {

@@ -43,7 +43,8 @@ export class JobWatcher {
   private focused = true;
   private paused = false;
   /** Jobs that are only tracked (not watched) are not polled while their views are hidden. */
-  private trackingPaused = false;
+  /** Views (owners) that are hidden: jobs only they track are not polled meanwhile. */
+  private readonly pausedTrackers = new Set<string>();
   private trackIntervalMs: number | undefined;
   private failures = 0;
   private retryAfterMs = 0;
@@ -114,10 +115,11 @@ export class JobWatcher {
     return this.records.get(id)?.watched === true;
   }
 
-  /** The views tracking jobs are hidden (or the window unfocused): jobs only they need are not polled meanwhile. */
-  setTrackingPaused(paused: boolean): void {
-    if (paused === this.trackingPaused) return;
-    this.trackingPaused = paused;
+  /** A view tracking jobs is hidden (or the window unfocused): jobs only it needs are not polled meanwhile. */
+  setTrackingPaused(owner: string, paused: boolean): void {
+    if (paused === this.pausedTrackers.has(owner)) return;
+    if (paused) this.pausedTrackers.add(owner);
+    else this.pausedTrackers.delete(owner);
     this.schedule();
   }
 
@@ -285,7 +287,7 @@ export class JobWatcher {
 
   /** Polled now: not final, and watched — or tracked while the views tracking it are shown. */
   private isDue(job: JobRecord): boolean {
-    return isPolled(job) && (job.watched || (!this.trackingPaused && job.trackers.size > 0));
+    return isPolled(job) && (job.watched || [...job.trackers].some((owner) => !this.pausedTrackers.has(owner)));
   }
 
   private hasPolledJobs(): boolean {

@@ -76,6 +76,6 @@ export class RunningJobsRefresher extends Disposable {
   }
 
   private updatePause(): void {
-    this.watcher.setTrackingPaused(!this.view.treeView.visible || !vscode.window.state.focused);
+    this.watcher.setTrackingPaused(OWNER, !this.view.treeView.visible || !vscode.window.state.focused);
   }
 }

@@ -54,12 +54,27 @@ describe('one watcher for watched and shown jobs', () => {
     source.set(JobStatus.STARTED, shown, watched);
     watcher.track('tree', [{ id: shown, status: JobStatus.STARTED }]);
     watcher.watch({ id: watched, status: JobStatus.STARTED });
-    watcher.setTrackingPaused(true);
+    watcher.setTrackingPaused('tree', true);
 
     await clock.advance(20_000);
 
     assert.ok(source.bulkCalls > 0);
     for (const call of source.calls) assert.deepEqual(call.ids, [watched]);
+    watcher.dispose();
+  });
+
+  it('keeps polling a job another view still shows while one of its views is hidden', async () => {
+    const { clock, source, watcher } = setup();
+    const [both, treeOnly] = ids(2) as [string, string];
+    source.set(JobStatus.STARTED, both, treeOnly);
+    watcher.track('tree', [{ id: both, status: JobStatus.STARTED }, { id: treeOnly, status: JobStatus.STARTED }]);
+    watcher.track('jobViews', [{ id: both, status: JobStatus.STARTED }]);
+    watcher.setTrackingPaused('tree', true);
+
+    await clock.advance(20_000);
+
+    assert.ok(source.bulkCalls > 0);
+    for (const call of source.calls) assert.deepEqual(call.ids, [both]);
     watcher.dispose();
   });
 

@@ -1,20 +1,18 @@
 import * as vscode from 'vscode';
 import type { AgentJob } from '../../../core/client';
 import { isFinalStatus } from '../../../core/jobStatus';
-import { JobWatcher } from '../../../core/jobWatch';
+import type { JobWatcher } from '../../../core/jobWatch';
 import type { JobViewAction } from '../../../core/jobView/protocol';
 import { ResultBatcher } from '../../../core/jobView/resultBatcher';
 import { currentStatus, jobViewModel, type JobViewSources } from '../../../core/jobView/viewModel';
 import { shortId } from '../../../core/jobView/jobText';
-import { watchIntervalMs } from '../../configuration';
 import type { Connection } from '../../connection/connection';
-import { AgentCommands, JobViewIds, Settings } from '../../constants';
+import { AgentCommands, JobViewIds } from '../../constants';
 import type { ServiceDocuments } from '../../documents/serviceDocuments';
 import { jobUri } from '../../documents/documentUris';
 import type { Log } from '../../log';
 import { Disposable } from '../../util/disposable';
 import { messageOf } from '../../util/errors';
-import { jobStatusSource } from '../jobSource';
 import { JobPanel, type JobPanelDebugState } from './jobPanel';
 import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
 
@@ -28,34 +26,32 @@ export interface JobTarget {
 /** What is known about one open job (the view model is built from it each time it changes). */
 type JobState = Omit<JobViewSources, 'readAt' | 'now'> & { readAt: number; observed: JobViewSources['observed'] & object[] };
 
+/** How the job views are named among the shared watcher's trackers. */
+const TRACKER = 'jobViews';
+
 /**
  * The job views: one panel per job (opening it again reveals it). Results come through one bulk
  * request for all views that ask at the same moment; jobs that are not final are followed by a job
- * watcher (one bulk status request per interval for all open views) and their outputs read once they finish.
+ * watcher shared with the status bar and the Agents view (one bulk status request per interval for all of them) and their outputs read once they finish.
  */
 export class JobViews extends Disposable {
   private readonly panels = new Map<string, JobPanel>();
   private readonly states = new Map<string, JobState>();
   private readonly batcher: ResultBatcher;
-  private readonly watcher: JobWatcher;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
     documents: ServiceDocuments,
+    /** The one job watcher (the status bar's): views track their running jobs in its bulk request. */
+    private readonly watcher: JobWatcher,
     private readonly log: Log,
   ) {
     super();
     // The client is looked up at each read, so a new connection is used as soon as it exists.
     this.batcher = new ResultBatcher((ids) => connection.requireClient().jobs.results(ids));
-    this.watcher = new JobWatcher(jobStatusSource(connection), { intervalMs: watchIntervalMs() });
-    this.register({ dispose: () => this.watcher.dispose() });
+    this.register({ dispose: () => this.watcher.untrack(TRACKER) });
     this.register(this.watcher.onDidTransition((job, _from, to) => this.observed(job.id, to, job.errorMessage)));
-    this.register(connection.onDidChange(() => this.watcher.setSource(jobStatusSource(connection))));
-    this.register(vscode.window.onDidChangeWindowState((state) => this.watcher.setFocused(state.focused)));
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${Settings.section}.${Settings.watchIntervalSeconds}`)) this.watcher.setIntervalMs(watchIntervalMs());
-    }));
     documents.setJobSource((agentId, jobId) => this.rawJson(agentId, jobId));
     this.register(vscode.window.registerWebviewPanelSerializer(JobViewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
@@ -77,7 +73,7 @@ export class JobViews extends Disposable {
     panel.onDidDispose(() => {
       this.panels.delete(target.jobId);
       this.states.delete(target.jobId);
-      this.watcher.unwatch(target.jobId);
+      this.watcher.untrack(TRACKER, [target.jobId]);
     });
     this.render(target.jobId);
     await this.read(target.jobId, !target.job);
@@ -175,8 +171,8 @@ export class JobViews extends Disposable {
 
   private follow(state: JobState): void {
     const code = currentStatus(state);
-    if (code < 0 || isFinalStatus(code)) this.watcher.unwatch(state.jobId);
-    else this.watcher.watch({ id: state.jobId, status: code, createdAt: state.job?.created_at });
+    if (code < 0 || isFinalStatus(code)) this.watcher.untrack(TRACKER, [state.jobId]);
+    else this.watcher.track(TRACKER, [{ id: state.jobId, status: code, createdAt: state.job?.created_at }]);
   }
 
   private observed(jobId: string, status: number, error: string | undefined): void {
