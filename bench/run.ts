@@ -14,6 +14,7 @@ import { largeTree } from './benchmarks/largeTree';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
 import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
 import { tableUpload } from './benchmarks/tableUpload';
+import { runs } from './benchmarks/runs';
 import { soak } from './benchmarks/soak';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
@@ -57,6 +58,7 @@ const BENCHES: Bench[] = [
   { name: 'sqlCompletion', title: 'SQL completion, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: false, run: () => Promise.resolve(sqlCompletion()) },
   { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },
   { name: 'tableUpload', title: 'CSV table upload 100 MB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: false, run: (w) => tableUpload(w.sandbox, loadCoreBundle(), tmpDir) },
+  { name: 'runs', title: 'runs and results', budget: 'Run ≤ 1.5× one raw request; 1 request for 100 results', needsHost: false, run: (w) => runs(w.sandbox, loadCoreBundle()) },
   { name: 'soak', title: 'a long session', budget: 'heap growth ≤ 10 MB', needsHost: true, run: (w) => soak(session(w), w.sandbox) },
 ];
 

@@ -29,6 +29,7 @@ import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
 import { JobViews } from './jobs/jobView/jobViews';
+import type { JobPanelDebugState } from './jobs/jobView/jobPanel';
 import { SignedInUser } from './connection/signedInUser';
 import { registerQueryCommands } from './queries/queryCommands';
 import { RunTargets } from './runs/runTargets';
@@ -68,7 +69,7 @@ export interface AgentWorkbenchApi {
   datasets: DatasetsView;
   uploads: Uploads;
   results: ResultsPanels & ResultsProbes;
-  jobViews: JobViews;
+  jobViews: JobViews & { debugState(jobId: string): JobPanelDebugState | undefined };
   user: SignedInUser;
   log: Log;
   runFiles: RunFiles;
@@ -162,7 +163,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews, user, prompts: testPrompts, editable };
+    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts: testPrompts, editable };
   }
   return undefined;
 }

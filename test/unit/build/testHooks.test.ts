@@ -26,7 +26,7 @@ function build(out: string, ...flags: string[]): Map<string, string> {
 
 function scripts(base: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const dir of ['dist', path.join('media', 'resultsGrid')]) {
+  for (const dir of ['dist', ...['resultsGrid', 'jobView', 'summaryPreview', 'comparison'].map((page) => path.join('media', page))]) {
     const folder = path.join(base, dir);
     if (!fs.existsSync(folder)) continue;
     for (const name of fs.readdirSync(folder).filter((n) => n.endsWith('.js'))) files.set(path.join(dir, name), fs.readFileSync(path.join(folder, name), 'utf8'));

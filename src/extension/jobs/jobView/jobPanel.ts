@@ -60,7 +60,8 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
     this.post({ type: 'notice', text, error });
   }
 
-  debugState(): JobPanelDebugState {
+  /** What the panel last showed, and (test builds only) what its page reported. */
+  shownState(): JobPanelDebugState {
     return { model: this.model, report: this.report };
   }
 
@@ -69,7 +70,8 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
   }
 
   protected override async onMessage(message: JobPageMessage): Promise<void> {
-    if (message.type === 'rendered') {
+    // Render reports: test builds only (every other build refuses them on arrival).
+    if (__TEST_HOOKS__ && message.type === 'rendered') {
       this.report = message;
       return;
     }

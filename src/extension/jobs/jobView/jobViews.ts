@@ -111,9 +111,9 @@ export class JobViews extends Disposable {
     });
   }
 
-  /** For integration tests: the model the panel of a job last showed, and what its page reported. */
-  debugState(jobId: string): JobPanelDebugState | undefined {
-    return this.panels.get(jobId)?.debugState();
+  /** The model the panel of a job last showed, and (test builds) what its page reported. */
+  shownState(jobId: string): JobPanelDebugState | undefined {
+    return this.panels.get(jobId)?.shownState();
   }
 
   /** The job's records as JSON (the raw JSON document); read from the service when no view holds them. */
