@@ -6,12 +6,12 @@ import { useWorkbenchSession } from './support/session';
 describe('The Agent Workbench in a browser', () => {
   const session = useWorkbenchSession('harness', { sandbox: 'settingsOnly' });
 
-  it('shows the Agents, Policies and Datasets views in its activity-bar container', async () => {
+  it('shows the Agents, Policies, Datasets and Tables views in its activity-bar container', async () => {
     const { workbench } = session();
     await workbench.openActivity('Agent Workbench');
-    for (const view of ['Agents', 'Policies', 'Datasets']) await workbench.view(view).waitFor();
+    for (const view of ['Agents', 'Policies', 'Datasets', 'Tables']) await workbench.view(view).waitFor();
     const titles = (await workbench.viewTitles()).map((title) => title.toLowerCase());
-    assert.deepEqual(titles, ['agents', 'policies', 'datasets']);
+    assert.deepEqual(titles, ['agents', 'policies', 'datasets', 'tables']);
   });
 
   it('signs in with a token typed into a password box and shows the sandbox in the status bar', async () => {

@@ -78,7 +78,7 @@ describe('Job view in the browser', function () {
     const { workbench } = session();
     const { page } = workbench;
     await page.locator('.tab', { hasText: /Hostile outputs\.json/ }).first().locator('.codicon-close').click().catch(() => undefined);
-    await workbench.open(page.url());
+    await workbench.reloadWindow();
     const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
     await view.locator('#outputs .output').first().waitFor({ timeout: 60_000 });
     assert.ok((await view.locator('#outputs').innerText()).includes(`${IMG} verdict`));

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { QueryResult, QueryResultSet } from '../../src/core/client/schemas/database';
+import type { TableQueryResult } from '../../src/core/client/schemas/tables';
 import type { GridHostMessage, RenderReport } from '../../src/core/grid/protocol';
 import * as vscode from 'vscode';
 import { useConnectedSandbox, waitFor, workbench } from './support/workbench';
@@ -190,9 +191,10 @@ describe('Run Query', function () {
     const opened: string[] = [];
     const listening = vscode.window.tabGroups.onDidChangeTabs((e) => opened.push(...e.opened.map((t) => t.label)));
     try {
-      const set = await vscode.commands.executeCommand<QueryResultSet | undefined>('agentWorkbench.queries.run', 'SELECT 7 AS n');
+      // The sandbox has the tables endpoint, so Run Query goes there (a table query's ID).
+      const set = await vscode.commands.executeCommand<QueryResultSet | TableQueryResult | undefined>('agentWorkbench.queries.run', 'SELECT 7 AS n');
       assert.equal(set?.status, 'SUCCESS');
-      await reportWithRows(set.worksheet_query_id, 1);
+      await reportWithRows('table_query_id' in set ? set.table_query_id : set.worksheet_query_id, 1);
       assert.ok(opened.some((label) => label.endsWith('(running)')), `the panel opened before the result: ${opened.join(', ')}`);
       assert.equal(resultTabs().length, 1, 'the rows went to the panel that opened first');
     } finally {
