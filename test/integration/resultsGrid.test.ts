@@ -194,7 +194,8 @@ describe('Run Query', function () {
       // The sandbox has the tables endpoint, so Run Query goes there (a table query's ID).
       const set = await vscode.commands.executeCommand<QueryResultSet | TableQueryResult | undefined>('agentWorkbench.queries.run', 'SELECT 7 AS n');
       assert.equal(set?.status, 'SUCCESS');
-      await reportWithRows('table_query_id' in set ? set.table_query_id : set.worksheet_query_id, 1);
+      const queryId = 'table_query_id' in set ? String(set.table_query_id) : set.worksheet_query_id;
+      await reportWithRows(queryId, 1);
       assert.ok(opened.some((label) => label.endsWith('(running)')), `the panel opened before the result: ${opened.join(', ')}`);
       assert.equal(resultTabs().length, 1, 'the rows went to the panel that opened first');
     } finally {
