@@ -60,6 +60,12 @@ if (!sandboxOnly) {
       entryPoints: { resultsGrid: 'src/webview/resultsGrid/main.ts' },
       options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/resultsGrid' },
     },
+    // The comparison page, built the same way (type-checked by `tsc -p src/webview/comparison`).
+    {
+      name: 'comparisonPage',
+      entryPoints: { comparison: 'src/webview/comparison/main.ts' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/comparison' },
+    },
   );
 }
 
