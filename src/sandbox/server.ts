@@ -15,6 +15,9 @@ import { registerPolicyVersionRoutes } from './policies/policyVersionRoutes';
 import { type QueryEngine, createQueryEngine } from './query/index';
 import { QueryTasks, registerQueryRoutes } from './queryTasks';
 import { createRequestHandler } from './requestHandler';
+import { registerDiscoveryRoutes } from './discoveryRoutes';
+import { registerResultRoutes } from './jobs/resultRoutes';
+import { registerRunRoutes } from './jobs/runRoutes';
 import { type SandboxUserOption, checkUserOptions, syncUsers } from './sandboxUsers';
 import { DEMO_ORGANIZATION_ID } from './seed/base';
 import { SEED_NAMES, type SeedName, applySeed } from './seed/seeds';
@@ -132,6 +135,9 @@ function buildRouter(): Router<Handler> {
   registerPolicyVersionRoutes(router);
   registerDatasetRoutes(router);
   registerQueryRoutes(router);
+  registerRunRoutes(router);
+  registerResultRoutes(router);
+  registerDiscoveryRoutes(router);
   return router;
 }
 

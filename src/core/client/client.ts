@@ -5,6 +5,7 @@ import { DatabaseApi } from './resources/database';
 import { DatasetsApi } from './resources/datasets';
 import { JobsApi } from './resources/jobs';
 import { PoliciesApi } from './resources/policies';
+import { UsersApi } from './resources/users';
 import type { ClientOptions } from './types';
 
 /** A connection to one service, for one organization and token. */
@@ -14,6 +15,7 @@ export class ServiceClient {
   readonly policies: PoliciesApi;
   readonly datasets: DatasetsApi;
   readonly database: DatabaseApi;
+  readonly users: UsersApi;
   /** The base URL in canonical form (no trailing slash). */
   readonly baseUrl: string;
   readonly organizationId: string | undefined;
@@ -28,6 +30,7 @@ export class ServiceClient {
     this.policies = new PoliciesApi(this.gateway);
     this.datasets = new DatasetsApi(this.gateway);
     this.database = new DatabaseApi(this.gateway);
+    this.users = new UsersApi(this.gateway);
   }
 
   /** Fails queued calls and closes the client's connections (an injected dispatcher is left open). */

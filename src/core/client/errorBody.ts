@@ -96,11 +96,23 @@ function add(out: Record<string, string[]>, path: string, message: string): void
 
 /** A sentence for an HTTP error: the body's own words when it has any, else one built from the status. */
 export function httpErrorMessage(status: number, details: ErrorDetails, retryAfterMs?: number): string {
-  const parts = [...details.nonFieldErrors];
-  for (const [field, messages] of Object.entries(details.fieldErrors)) parts.push(`${field}: ${messages.join(' ')}`);
-  const text = parts.join(' ').trim();
+  // Django's bare "Not found." says less than our own sentence for the status.
+  if (status === 404 && isGenericNotFound(details)) return statusMessage(status, retryAfterMs);
+  const parts = details.nonFieldErrors.map(sentence);
+  for (const [field, messages] of Object.entries(details.fieldErrors)) parts.push(`${field}: ${messages.map(sentence).join(' ')}`);
+  const text = parts.filter((part) => part.length > 0).join(' ');
   if (text) return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
   return statusMessage(status, retryAfterMs);
+}
+
+/** Messages of a bare array ("Missing required input: transcript") read as sentences when joined. */
+function sentence(message: string): string {
+  const text = message.trim();
+  return text === '' || /[.!?…)]$/.test(text) ? text : `${text}.`;
+}
+
+function isGenericNotFound(details: ErrorDetails): boolean {
+  return Object.keys(details.fieldErrors).length === 0 && details.nonFieldErrors.length === 1 && /^not found\.?$/i.test(details.nonFieldErrors[0]!.trim());
 }
 
 /** The message for a status whose body says nothing useful (empty, HTML, or unknown JSON). */

@@ -12,11 +12,12 @@ export type {
   GetAgentVersionParams,
   InputDefinitionInput,
   ListAgentsParams,
+  ListModelsParams,
   RunAgentBody,
   UpdateAgentBody,
 } from './resources/agents';
-export { JobsApi, type ListJobsParams } from './resources/jobs';
-export { PoliciesApi } from './resources/policies';
+export { JobsApi, RESULTS_CHUNK_SIZE, isResultUnavailable, type ListJobsParams } from './resources/jobs';
+export { PoliciesApi, dependentAgentsOf } from './resources/policies';
 export type { CreatePolicyBody, CreatePolicyVersionBody, ListPoliciesParams, ListPolicyVersionsParams, UpdatePolicyBody } from './resources/policies';
 export { DatasetsApi } from './resources/datasets';
 export type { DeleteFileOptions, ListDatasetFilesParams, ListDatasetsParams, UploadFileParams } from './resources/datasets';
@@ -51,7 +52,16 @@ export {
   type JobStatusSummary,
   type StatusEvent,
 } from './schemas/jobs';
-export { PolicyPageSchema, PolicySchema, PolicyVersionPageSchema, PolicyVersionSchema, type Policy, type PolicyVersion } from './schemas/policies';
+export {
+  DependentAgentSchema,
+  PolicyPageSchema,
+  PolicySchema,
+  PolicyVersionPageSchema,
+  PolicyVersionSchema,
+  type DependentAgent,
+  type Policy,
+  type PolicyVersion,
+} from './schemas/policies';
 export { DatasetFilePageSchema, DatasetFileSchema, DatasetPageSchema, DatasetSchema, type Dataset, type DatasetFile } from './schemas/datasets';
 export {
   QueryResultSchema,
@@ -63,3 +73,30 @@ export {
   type QuerySummary,
   type SubmittedQuery,
 } from './schemas/database';
+
+export { UsersApi } from './resources/users';
+export { isFileInput, hasFileInput, type FileInput } from './resources/runBody';
+export {
+  CancelAllJobsSchema,
+  JobOutputListSchema,
+  JobOutputSchema,
+  JobResultRecordListSchema,
+  JobResultRecordSchema,
+  JobResultSchema,
+  type CancelAllJobs,
+  type JobOutput,
+  type JobResult,
+  type JobResultRecord,
+} from './schemas/results';
+export {
+  CurrentUserSchema,
+  EngineTypeListSchema,
+  EngineTypeSchema,
+  ModelListSchema,
+  ModelSchema,
+  type CurrentUser,
+  type EngineType,
+  type EngineTypeList,
+  type Model,
+  type ModelList,
+} from './schemas/discovery';

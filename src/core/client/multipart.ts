@@ -1,5 +1,5 @@
 /**
- * A `multipart/form-data` body streamed from disk: text fields first, then the file, never the whole file
+ * A `multipart/form-data` body streamed from disk: text fields first, then the files, never a whole file
  * in memory. The length is computed up front so the service gets a Content-Length, not a chunked body.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +21,8 @@ export interface FilePart {
   filePath: string;
   fileName: string;
   size: number;
+  /** Defaults to the type known for the file name's extension. */
+  contentType?: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -37,25 +39,34 @@ const CONTENT_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
+type Progress = (sentBytes: number, totalBytes: number) => void;
+
 /** Builds the body for text fields (in order) and one file, reporting bytes taken by the receiver. */
-export function multipartBody(
-  fields: ReadonlyArray<readonly [string, string]>,
-  file: FilePart,
-  onProgress?: (sentBytes: number, totalBytes: number) => void,
-): StreamBody {
+export function multipartBody(fields: ReadonlyArray<readonly [string, string]>, file: FilePart, onProgress?: Progress): StreamBody {
+  return multipartForm(fields, [file], onProgress);
+}
+
+/** Builds the body for text fields (in order) and then files (in order), reporting bytes taken by the receiver. */
+export function multipartForm(fields: ReadonlyArray<readonly [string, string]>, files: readonly FilePart[], onProgress?: Progress): StreamBody {
   const boundary = `----AgentWorkbench${randomBytes(12).toString('hex')}`;
-  let head = '';
+  let text = '';
   for (const [name, value] of fields) {
-    head += `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`;
+    text += `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`;
   }
-  const type = CONTENT_TYPES[path.extname(file.fileName).toLowerCase()] ?? 'application/octet-stream';
-  head += `--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\nContent-Type: ${type}\r\n\r\n`;
-  const parts = { head: Buffer.from(head), tail: Buffer.from(`\r\n--${boundary}--\r\n`), filePath: file.filePath };
-  const contentLength = parts.head.length + file.size + parts.tail.length;
+  const segments: Segment[] = [];
+  files.forEach((file, i) => {
+    const type = file.contentType ?? CONTENT_TYPES[path.extname(file.fileName).toLowerCase()] ?? 'application/octet-stream';
+    // The line break that ends the previous file's part opens this one's delimiter.
+    const before = i === 0 ? text : '\r\n';
+    const head = `${before}--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\nContent-Type: ${type}\r\n\r\n`;
+    segments.push(Buffer.from(head), { filePath: file.filePath, size: file.size });
+  });
+  segments.push(Buffer.from(files.length === 0 ? `${text}--${boundary}--\r\n` : `\r\n--${boundary}--\r\n`));
+  const contentLength = segments.reduce((sum, s) => sum + (Buffer.isBuffer(s) ? s.length : s.size), 0);
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     contentLength,
-    open: (touch) => new MultipartStream(parts, (sent) => {
+    open: (touch) => new MultipartStream(segments, (sent) => {
       touch();
       onProgress?.(sent, contentLength);
     }),
@@ -67,19 +78,17 @@ function quote(name: string): string {
   return name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-interface Parts {
-  head: Buffer;
-  tail: Buffer;
-  filePath: string;
-}
+/** Bytes we built, or a file read from disk when its turn comes. */
+type Segment = Buffer | { filePath: string; size: number };
 
-/** Head, file, tail; reads the file only as fast as the receiver takes the bytes. */
+/** The segments in order; reads each file only as fast as the receiver takes the bytes. */
 class MultipartStream extends Readable {
   private file: fs.ReadStream | undefined;
+  private next = 0;
   private pushed = 0;
   private reported = -1;
 
-  constructor(private readonly parts: Parts, private readonly progress: (sentBytes: number) => void) {
+  constructor(private readonly segments: readonly Segment[], private readonly progress: (sentBytes: number) => void) {
     super({ highWaterMark: 64 * 1024 });
     this.once('end', () => this.report());
   }
@@ -90,22 +99,38 @@ class MultipartStream extends Readable {
       this.file.resume();
       return;
     }
-    this.forward(this.parts.head);
-    const file = fs.createReadStream(this.parts.filePath, { highWaterMark: 256 * 1024 });
-    this.file = file;
-    file.on('data', (chunk) => {
-      if (!this.forward(chunk as Buffer)) file.pause();
-    });
-    file.once('end', () => {
-      this.forward(this.parts.tail);
-      this.push(null);
-    });
-    file.once('error', (err) => this.destroy(err));
+    this.pump();
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     this.file?.destroy();
     callback(error);
+  }
+
+  /** Pushes built bytes up to the next file, then opens that file; ends after the last segment. */
+  private pump(): void {
+    for (;;) {
+      const segment = this.segments[this.next++];
+      if (segment === undefined) {
+        this.push(null);
+        return;
+      }
+      if (Buffer.isBuffer(segment)) {
+        this.forward(segment);
+        continue;
+      }
+      const file = fs.createReadStream(segment.filePath, { highWaterMark: 256 * 1024 });
+      this.file = file;
+      file.on('data', (chunk) => {
+        if (!this.forward(chunk as Buffer)) file.pause();
+      });
+      file.once('end', () => {
+        this.file = undefined;
+        this.pump();
+      });
+      file.once('error', (err) => this.destroy(err));
+      return;
+    }
   }
 
   private forward(chunk: Buffer): boolean {

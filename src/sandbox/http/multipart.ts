@@ -126,9 +126,10 @@ class FormReceiver {
 }
 
 function writeFile(stream: NodeJS.ReadableStream, out: fs.WriteStream, file: ReceivedFile, options: MultipartOptions, fail: (e: unknown) => void): Promise<void> {
-  const hash = options.hash ? createHash('sha256') : undefined;
+  let hash = options.hash ? createHash('sha256') : undefined;
   stream.on('data', (chunk: Buffer) => {
     file.size += chunk.length;
+    // A part cut short may still deliver data after its output closed (and the digest was taken).
     hash?.update(chunk);
   });
   stream.on('limit', () => fail(tooLarge(options.maxFileBytes, 'The uploaded file')));
@@ -139,6 +140,7 @@ function writeFile(stream: NodeJS.ReadableStream, out: fs.WriteStream, file: Rec
     });
     out.on('close', () => {
       if (hash) file.sha256 = hash.digest('hex');
+      hash = undefined;
       resolve();
     });
     stream.pipe(out);

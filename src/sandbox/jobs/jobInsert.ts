@@ -25,6 +25,10 @@ export interface NewJob {
   plan: PlanStep[] | null;
   nextStepMs: number | null;
   hash?: string;
+  /** The engine's outcome (JSON of a StoredOutcome), shown once the job succeeds. */
+  result?: string | null;
+  /** The cache key part of the policy the job was judged by ('' or absent: none). */
+  engineKey?: string | null;
 }
 
 /** A metadata value as the filters compare it: text as is, anything else as its JSON text. */
@@ -58,12 +62,12 @@ export function insertJob(db: SandboxDb, job: NewJob, bulk?: { pk: number }): st
   db.run(
     `INSERT INTO jobs (pk, id, org_id, agent_pk, version_pk, agent_version_name, status_code, created_ms, last_updated_ms, cost,
        duration_ms, grader_score, verdict, inputs, inputs_hash, metadata, evaluation, feedback_review, events, creator_id,
-       plan, next_step_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       plan, next_step_ms, result, engine_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [bulk?.pk ?? null, id, job.orgId, job.agentPk, job.versionPk, job.versionName, job.status, job.createdMs, job.lastUpdatedMs, job.cost,
       job.durationMs, job.graderScore, job.verdict, JSON.stringify(stored), job.hash ?? inputsHash(job.inputs),
       JSON.stringify(job.metadata), job.evaluation ? JSON.stringify(job.evaluation) : null,
       job.feedbackReview ? JSON.stringify(job.feedbackReview) : null, JSON.stringify(job.events), job.creatorId,
-      job.plan ? JSON.stringify(job.plan) : null, job.nextStepMs],
+      job.plan ? JSON.stringify(job.plan) : null, job.nextStepMs, job.result ?? null, job.engineKey || null],
   );
   if (bulk) return id;
   const pk = db.lastInsertId();

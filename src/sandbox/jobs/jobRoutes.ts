@@ -1,6 +1,5 @@
 import { found, requireOrganization } from '../access';
 import { findAgent } from '../agents/agentStore';
-import { definitionsOf, findVersion } from '../agents/versionStore';
 import { type Handler, noContent, ok } from '../context';
 import { readJsonObject } from '../http/body';
 import { HttpError, Msg } from '../http/errors';
@@ -9,8 +8,6 @@ import type { Router } from '../http/router';
 import { parseJson, placeholders } from '../util';
 import { listJobs } from './jobList';
 import { type StoredEvent, currentErrorMessage, findJob } from './jobStore';
-import { readRunRequest, validateRun } from './runInputs';
-import { startJob } from './startJob';
 
 /** Most job ids one statuses request may name. */
 export const MAX_STATUS_IDS = 1000;
@@ -19,18 +16,6 @@ const list: Handler = (ctx) => {
   const orgId = requireOrganization(ctx);
   const agent = found(findAgent(ctx.app.db, orgId, ctx.params.agent_id!));
   return ok(listJobs(ctx, agent));
-};
-
-/** POST /v1/agents/run/{agent_id}/async/: starts a job of the current version; 200 with the bare id string. */
-const run: Handler = async (ctx) => {
-  const request = await readRunRequest(ctx.req, ctx.app);
-  const orgId = requireOrganization(ctx, request.organizationId);
-  const { db } = ctx.app;
-  const agent = found(findAgent(db, orgId, ctx.params.agent_id!));
-  const version = agent.current_version_id ? findVersion(db, agent.pk, agent.current_version_id) : undefined;
-  if (!version) throw new HttpError(400, ['This agent has no current version to run.']);
-  const { inputs, metadata } = validateRun(request, definitionsOf(version));
-  return ok(startJob(ctx.app, agent, version, inputs, metadata, ctx.user.id));
 };
 
 /** The job status record: status code, fractional Unix seconds, and the error only for RETRY/FAILURE. */
@@ -56,7 +41,7 @@ interface StatusRow {
 }
 
 /** `job_ids`: 1 to {@link MAX_STATUS_IDS} UUIDs (bad ones named by position); answers them lower-cased, without repeats. */
-function readJobIds(f: BodyFields): string[] {
+export function readJobIds(f: BodyFields): string[] {
   const ids = f.array('job_ids', true);
   if (ids && ids.length === 0) f.fail('job_ids', Msg.emptyList);
   else if (ids && ids.length > MAX_STATUS_IDS) f.fail('job_ids', Msg.maxItems(MAX_STATUS_IDS));
@@ -103,12 +88,21 @@ const cancel: Handler = async (ctx) => {
   return noContent();
 };
 
+/** POST /v1/agents/{agent_id}/jobs/cancel-all/: cancels every job of the agent that is not final; says how many. */
+const cancelAll: Handler = async (ctx) => {
+  const body = await readJsonObject(ctx.req, ctx.app.limits.jsonBytes);
+  const orgId = requireOrganization(ctx, body.organization_id);
+  const agent = found(findAgent(ctx.app.db, orgId, ctx.params.agent_id!));
+  const targeted = ctx.app.lifecycle.cancelAll(agent.pk);
+  return ok({ task_id: null, targeted_count: targeted, note: `Cancelled ${targeted} job${targeted === 1 ? '' : 's'} that had not finished.` });
+};
+
 /** Registers the job routes. */
 export function registerJobRoutes(router: Router<Handler>): void {
   router
     .add('GET', '/v1/agents/{agent_id}/jobs/', list)
-    .add('POST', '/v1/agents/run/{agent_id}/async/', run)
     .add('GET', '/v1/agents/jobs/{job_id}/status/', status)
     .add('POST', '/v1/agents/jobs/statuses/', statuses)
-    .add('POST', '/v1/agents/jobs/{job_id}/cancel/', cancel);
+    .add('POST', '/v1/agents/jobs/{job_id}/cancel/', cancel)
+    .add('POST', '/v1/agents/{agent_id}/jobs/cancel-all/', cancelAll);
 }

@@ -26,6 +26,8 @@ export type StoredInput = [key: string, value: string, fileName: string];
 export interface PlanStep {
   s: number;
   e?: string;
+  /** Steps of time to wait before this one (default 1): long demo jobs wait many. */
+  w?: number;
 }
 
 /** A job row with the ids of its agent and version and its creator columns (see {@link JOB_COLUMNS}). */

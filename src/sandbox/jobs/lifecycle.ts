@@ -3,6 +3,7 @@ import { engineVerdicts } from '../engines';
 import type { SandboxDb } from '../store/database';
 import type { PlanStep, StoredEvent } from './jobStore';
 import { parseJson } from '../util';
+import { storedOutcome } from './jobOutcome';
 
 export const RETRY_MESSAGES = [
   'Model endpoint timed out after 30 s; retrying.',
@@ -15,6 +16,24 @@ export const FAILURE_MESSAGES = [
   'Retries exhausted: the model endpoint did not answer.',
 ];
 
+const RUNNING_CODES = [JobStatus.PENDING, JobStatus.STARTED, JobStatus.RETRY].join(', ');
+
+/**
+ * The verdict and cost of a job that ends now: the engine's, judged when the job started; a job
+ * without an outcome (older stores) takes a verdict of its engine from its inputs hash.
+ */
+function finalFigures(row: DueRow, status: number): { verdict: string | null; cost: number } {
+  const outcome = storedOutcome(row.result);
+  const h = parseInt(row.inputs_hash.slice(8, 16), 16);
+  const cost = outcome?.cost ?? Math.round((0.002 + (h % 5000) / 100_000) * 10_000) / 10_000;
+  if (status !== JobStatus.SUCCESS) return { verdict: null, cost };
+  const verdicts = engineVerdicts(row.engine_class_id);
+  return { verdict: outcome?.disposition ?? verdicts[h % verdicts.length]!, cost };
+}
+
+/** How many steps a slow job (demo, or `[slow]` in an input) keeps running before its last step: tens of seconds at the default pace. */
+export const SLOW_STEPS = 20;
+
 /** Jobs advanced per timer tick at most, so one tick never blocks the server for long. */
 const MAX_PER_TICK = 2000;
 
@@ -22,7 +41,8 @@ const MAX_PER_TICK = 2000;
  * The steps a new job will go through after PENDING: STARTED, then (RETRY, STARTED) per retry, then
  * SUCCESS or FAILURE. Derived from a hash of its inputs, so the same inputs always take the same
  * path; markers in a text input force a path for demos and tests: `[ok]` (no retry, success),
- * `[retry]` (one retry), `[fail]` (ends in FAILURE).
+ * `[retry]` (one retry), `[fail]` (ends in FAILURE), `[slow]` (stays running {@link SLOW_STEPS} steps before it ends,
+ * long enough to watch and cancel).
  */
 export function planFor(inputsText: string, hash: string): PlanStep[] {
   const h = parseInt(hash.slice(0, 8), 16);
@@ -37,6 +57,7 @@ export function planFor(inputsText: string, hash: string): PlanStep[] {
     steps.push({ s: JobStatus.RETRY, e: RETRY_MESSAGES[(h + i) % RETRY_MESSAGES.length]! }, { s: JobStatus.STARTED });
   }
   steps.push(fails ? { s: JobStatus.FAILURE, e: FAILURE_MESSAGES[h % FAILURE_MESSAGES.length]! } : { s: JobStatus.SUCCESS });
+  if (text.includes('[slow]')) steps[steps.length - 1]!.w = SLOW_STEPS;
   return steps;
 }
 
@@ -54,6 +75,7 @@ interface DueRow {
   created_ms: number;
   inputs_hash: string;
   engine_class_id: string;
+  result: string | null;
 }
 
 /**
@@ -87,7 +109,7 @@ export class JobLifecycle {
     const now = this.now();
     // Half a step of slack: a job due just after this tick would otherwise wait a whole extra step.
     const rows = this.db.all<DueRow>(
-      `SELECT j.pk, j.agent_pk, j.status_code, j.plan, j.events, j.created_ms, j.inputs_hash, a.engine_class_id
+      `SELECT j.pk, j.agent_pk, j.status_code, j.plan, j.events, j.created_ms, j.inputs_hash, j.result, a.engine_class_id
        FROM jobs j JOIN agents a ON a.pk = j.agent_pk
        WHERE j.next_step_ms IS NOT NULL AND j.next_step_ms <= ? ORDER BY j.next_step_ms LIMIT ?`,
       [now + Math.floor(this.stepMs / 2), MAX_PER_TICK],
@@ -121,14 +143,11 @@ export class JobLifecycle {
     events.push(nextEvent(step.s, now, step.e));
     if (!isFinalStatus(step.s)) {
       this.db.run('UPDATE jobs SET status_code = ?, events = ?, last_updated_ms = ?, plan = ?, next_step_ms = ? WHERE pk = ?', [
-        step.s, JSON.stringify(events), now, JSON.stringify(plan), now + this.stepMs, row.pk,
+        step.s, JSON.stringify(events), now, JSON.stringify(plan), now + this.stepMs * Math.max(1, plan[0]?.w ?? 1), row.pk,
       ]);
       return;
     }
-    const h = parseInt(row.inputs_hash.slice(8, 16), 16);
-    const verdicts = engineVerdicts(row.engine_class_id);
-    const verdict = step.s === JobStatus.SUCCESS ? verdicts[h % verdicts.length]! : null;
-    const cost = Math.round((0.002 + (h % 5000) / 100_000) * 10_000) / 10_000;
+    const { verdict, cost } = finalFigures(row, step.s);
     const { db } = this;
     db.run(
       `UPDATE jobs SET status_code = ?, events = ?, last_updated_ms = ?, plan = NULL, next_step_ms = NULL,
@@ -136,6 +155,16 @@ export class JobLifecycle {
       [step.s, JSON.stringify(events), now, now - row.created_ms, cost, verdict, row.pk],
     );
     if (verdict) db.run('UPDATE job_text SET text = text || char(10) || fold_case(?) WHERE agent_pk = ? AND job_pk = ?', [verdict, row.agent_pk, row.pk]);
+  }
+
+  /** Cancels every job of an agent that is not final; answers how many. */
+  cancelAll(agentPk: number): number {
+    const rows = this.db.all<{ pk: number }>(`SELECT pk FROM jobs WHERE agent_pk = ? AND status_code IN (${RUNNING_CODES}) ORDER BY pk`, [agentPk]);
+    let cancelled = 0;
+    this.db.transaction(() => {
+      for (const row of rows) if (this.cancel(row.pk)) cancelled++;
+    });
+    return cancelled;
   }
 
   private tickSafely(): void {

@@ -9,7 +9,7 @@ import { orderBySql } from '../store/ordering';
 import { containsPattern } from '../util';
 import { policyContentProblems } from './policyContent';
 import {
-  POLICY_SELECT, type PolicyRow, agentsUsingPolicy, findPolicy, insertPolicy, insertPolicyVersion, policyObject,
+  POLICY_SELECT, type DependentAgent, type PolicyRow, agentsUsingPolicy, findPolicy, insertPolicy, insertPolicyVersion, policyObject,
 } from './policyStore';
 
 const POLICY_ORDERINGS: Record<string, string> = { name: 'p.name COLLATE NOCASE', created_at: 'p.created_ms', updated_at: 'p.updated_ms' };
@@ -96,7 +96,13 @@ const update: Handler = async (ctx) => {
   return ok(policyObject(findPolicy(ctx.app.db, orgId, policy.id)!));
 };
 
-/** DELETE /v1/policies/{id}/: 204, or 409 naming the agents whose current version uses the policy. */
+function usedByMessage(dependents: readonly DependentAgent[]): string {
+  const agents = new Set(dependents.map((d) => d.base_agent_id)).size;
+  const versions = `${dependents.length} version${dependents.length === 1 ? '' : 's'}`;
+  return `The policy is used by ${versions} of ${agents} agent${agents === 1 ? '' : 's'}; point them at another policy first.`;
+}
+
+/** DELETE /v1/policies/{id}/: 204, or 409 naming every agent version that uses the policy. */
 const remove: Handler = (ctx) => {
   const orgId = requireOrganization(ctx);
   const policy = policyOf(ctx, orgId);
@@ -104,7 +110,7 @@ const remove: Handler = (ctx) => {
   const dependents = agentsUsingPolicy(db, orgId, policy.id);
   if (dependents.length > 0) {
     throw new HttpError(409, {
-      error: `The policy is used by ${dependents.length} agent${dependents.length > 1 ? 's' : ''}; point them at another policy first.`,
+      error: usedByMessage(dependents),
       dependent_agents: dependents,
     });
   }

@@ -100,17 +100,22 @@ export function insertPolicyVersion(
   return id;
 }
 
-/**
- * Agents that use a policy: those whose current version's engine configuration holds the policy's
- * id as a value (conventionally under `policy_id`). Deleting the policy would break them.
- */
-export function agentsUsingPolicy(db: SandboxDb, orgId: string, policyId: string): { id: string; name: string }[] {
-  const rows = db.all<{ id: string; name: string; engine_config: string }>(
-    `SELECT a.id, a.name, v.engine_config FROM agents a JOIN agent_versions v ON v.id = a.current_version_id
-     WHERE a.org_id = ? AND v.engine_config LIKE ? ORDER BY a.name`,
+/** An agent version that applies a policy, as the 409 of deleting that policy lists it. */
+export interface DependentAgent {
+  base_agent_id: string;
+  agent_name: string;
+  version_id: string;
+  version_name: string;
+}
+
+/** Every agent version of the organization whose `engine_config` names the policy, by agent name and then newest version first. */
+export function agentsUsingPolicy(db: SandboxDb, orgId: string, policyId: string): DependentAgent[] {
+  const rows = db.all<{ id: string; name: string; version_id: string; version_name: string; engine_config: string }>(
+    `SELECT a.id, a.name, v.id AS version_id, v.version_name, v.engine_config FROM agents a JOIN agent_versions v ON v.agent_pk = a.pk
+     WHERE a.org_id = ? AND v.engine_config LIKE ? ORDER BY a.name, v.created_ms DESC, v.pk DESC`,
     [orgId, `%${policyId}%`],
   );
   return rows
     .filter((r) => Object.values(parseJson<Record<string, unknown>>(r.engine_config) ?? {}).some((v) => typeof v === 'string' && v.toLowerCase() === policyId))
-    .map((r) => ({ id: r.id, name: r.name }));
+    .map((r) => ({ base_agent_id: r.id, agent_name: r.name, version_id: r.version_id, version_name: r.version_name }));
 }

@@ -3,7 +3,7 @@ import type { InputDefinition } from '../agents/definitions';
 import { engineVerdicts } from '../engines';
 import type { NewJob } from '../jobs/jobInsert';
 import type { JobInput, PlanStep, StoredEvent } from '../jobs/jobStore';
-import { FAILURE_MESSAGES, RETRY_MESSAGES, nextEvent } from '../jobs/lifecycle';
+import { FAILURE_MESSAGES, RETRY_MESSAGES, SLOW_STEPS, nextEvent } from '../jobs/lifecycle';
 import type { SeededRandom } from './random';
 import { documentInput, feedbackText, jobMetadata, ticketText, transcriptText } from './demoText';
 
@@ -133,6 +133,8 @@ export function runningJob(random: SeededRandom, agent: SeedAgent, nowMs: number
     events.push(nextEvent(JobStatus.RETRY, createdMs + 4_000, random.pick(RETRY_MESSAGES)));
     plan = [{ s: JobStatus.STARTED }, random.chance(0.7) ? { s: JobStatus.SUCCESS } : { s: JobStatus.FAILURE, e: random.pick(FAILURE_MESSAGES) }];
   }
+  // The last step waits long: a demo job stays running for tens of seconds, time to watch it and cancel it.
+  plan[plan.length - 1]!.w = SLOW_STEPS;
   const last = events[events.length - 1]![0];
   return {
     orgId: agent.orgId, agentPk: agent.agentPk, versionPk: version.pk, versionName: version.name, status, createdMs, lastUpdatedMs: last,

@@ -28,22 +28,22 @@ const callQualityCategories = (withEmpathy: boolean, withDisclosure: boolean): C
     rules: [
       {
         title: 'Verifies the caller before sharing account details',
-        description: 'At least two of: full name, postcode, last four digits of the card, account PIN.',
+        description: 'At least two of: full name, postcode, last four digits of the card, account PIN. Listen for “confirm your postcode”.',
         flag: 'GREEN_FLAG',
         sub_rules: [
-          { title: 'Asks for the account PIN or a one-time code', flag: 'GREEN_FLAG' },
-          { title: 'Reads out full card numbers or passwords', description: 'Never acceptable, even after verification.', flag: 'RED_FLAG' },
+          { title: 'Asks for the account PIN or a one-time code', description: 'Listen for “account PIN” or “one-time code”.', flag: 'GREEN_FLAG' },
+          { title: 'Reads out full card numbers or passwords', description: 'Never acceptable, even after verification. Listen for “the card on file is”.', flag: 'RED_FLAG' },
         ],
       },
-      { title: 'Shares account details with an unverified caller', flag: 'RED_FLAG' },
+      { title: 'Shares account details with an unverified caller', description: 'Listen for “without verifying”.', flag: 'RED_FLAG' },
     ],
   },
   {
     title: 'Resolution',
     rules: [
-      { title: 'States a concrete next step and timeline', flag: 'GREEN_FLAG' },
-      { title: 'Promises outcomes outside policy (refunds over limit, free upgrades)', flag: 'RED_FLAG' },
-      { title: 'Confirms the customer understood the resolution', flag: 'GREEN_FLAG' },
+      { title: 'States a concrete next step and timeline', description: 'Listen for “business days”, “should arrive by” or “valid for”.', flag: 'GREEN_FLAG' },
+      { title: 'Promises outcomes outside policy (refunds over limit, free upgrades)', description: 'Listen for “no need to check with anyone” or “free upgrade”.', flag: 'RED_FLAG' },
+      { title: 'Confirms the customer understood the resolution', description: 'Listen for “that helps” or “does that make sense”.', flag: 'GREEN_FLAG' },
     ],
   },
   ...(withEmpathy
@@ -51,8 +51,8 @@ const callQualityCategories = (withEmpathy: boolean, withDisclosure: boolean): C
         title: 'Tone and empathy',
         description: 'How the customer is made to feel during the conversation.',
         rules: [
-          { title: 'Acknowledges the customer’s frustration in their own words', flag: 'GREEN_FLAG' as const },
-          { title: 'Interrupts or talks over the customer repeatedly', flag: 'RED_FLAG' as const },
+          { title: 'Acknowledges the customer’s frustration in their own words', description: 'Listen for “how frustrating” or “I am sorry”.', flag: 'GREEN_FLAG' as const },
+          { title: 'Interrupts or talks over the customer repeatedly', description: 'Listen for “let me finish” or “as I already said”.', flag: 'RED_FLAG' as const },
         ],
       }]
     : []),
@@ -62,8 +62,9 @@ const callQualityCategories = (withEmpathy: boolean, withDisclosure: boolean): C
         rules: [
           {
             title: 'Mentions call recording at the start',
+            description: 'Listen for “may be recorded”.',
             flag: 'GREEN_FLAG' as const,
-            sub_rules: [{ title: 'Offers an unrecorded line when the customer objects', flag: 'GREEN_FLAG' as const }],
+            sub_rules: [{ title: 'Offers an unrecorded line when the customer objects', description: 'Listen for “unrecorded line”.', flag: 'GREEN_FLAG' as const }],
           },
         ],
       }]
@@ -94,20 +95,21 @@ const refundCategories = (cap: number): Category[] => [
     title: 'Eligibility',
     description: `Refunds up to $${cap} may be granted by front-line agents; above that needs a supervisor.`,
     rules: [
-      { title: 'Checks the purchase date against the 30-day window', flag: 'GREEN_FLAG' },
-      { title: `Grants a refund above $${cap} without supervisor approval`, flag: 'RED_FLAG' },
+      { title: 'Checks the purchase date against the 30-day window', description: 'Listen for “purchase date” or “within 30 days”.', flag: 'GREEN_FLAG' },
+      { title: `Grants a refund above $${cap} without supervisor approval`, description: 'A Refund over limit. Listen for “no need to check with anyone”.', flag: 'RED_FLAG' },
       {
         title: 'Duplicate charges are refunded in full',
+        description: 'Listen for “duplicate charge”.',
         flag: 'GREEN_FLAG',
-        sub_rules: [{ title: 'Confirms both charges in the billing system before refunding', flag: 'GREEN_FLAG' }],
+        sub_rules: [{ title: 'Confirms both charges in the billing system before refunding', description: 'Listen for “I can see”.', flag: 'GREEN_FLAG' }],
       },
     ],
   },
   {
     title: 'Communication',
     rules: [
-      { title: 'Tells the customer when the money will arrive (5–7 business days)', flag: 'GREEN_FLAG' },
-      { title: 'Blames the customer for the billing error', flag: 'RED_FLAG' },
+      { title: 'Tells the customer when the money will arrive (5–7 business days)', description: 'Listen for “business days”.', flag: 'GREEN_FLAG' },
+      { title: 'Blames the customer for the billing error', description: 'Listen for “your fault”.', flag: 'RED_FLAG' },
     ],
   },
 ];
@@ -122,15 +124,16 @@ const documentCategories = (withKyc: boolean): Category[] => [
   {
     title: 'Invoices and receipts',
     rules: [
-      { title: 'Has an invoice number, a supplier and a total amount', description: 'Then it is an Invoice.', flag: 'GREEN_FLAG' },
-      { title: 'Shows “paid” with a payment method', description: 'Then it is a Receipt, not an Invoice.' },
+      { title: 'Has an invoice number, a supplier and a total amount', description: 'Then it is an Invoice. Invoice files are named “INV-” and a number.', flag: 'GREEN_FLAG' },
+      { title: 'Shows “paid” with a payment method', description: 'Then it is a Receipt, not an Invoice. Receipt files are named “RCPT-” and a number.' },
     ],
   },
   {
     title: 'Orders and contracts',
     rules: [
-      { title: 'Has a PO number and delivery terms', description: 'Purchase Order.' },
-      { title: 'Has signature blocks and a term/termination clause', description: 'Contract.' },
+      { title: 'Has a PO number and delivery terms', description: 'Purchase Order. Order files are named “PO-” and a number.' },
+      { title: 'Has signature blocks and a term/termination clause', description: 'Contract. Contract files are named “CTR-” and a number.' },
+      { title: 'Scanned letters and anything unreadable', description: 'Other. Scans are named “SCAN-” and a number.' },
     ],
   },
   ...(withKyc

@@ -12,7 +12,11 @@ import { DEMO_AGENTS, DEMO_TAGS, type DemoAgent, OTHER_AGENT } from './demoAgent
 import { DEMO_DATASETS, type DemoDataset, OTHER_DATASET, PERSONAL_FILES } from './demoFiles';
 import { type SeedAgent, finishedJob, runningJob } from './demoJobs';
 import { DEMO_POLICIES, type DemoPolicy, OTHER_POLICY } from './demoPolicies';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_POLICY_ID } from './demoLoop';
+import { type SeededPolicy, historyOutcome, runningOutcome } from './demoOutcomes';
 import type { SeededRandom } from './random';
+
+const DEMO_LOOP_POLICY_KEY = 'call-quality';
 
 const DAY = 86_400_000;
 const ACME_USERS = [
@@ -53,8 +57,15 @@ export function seedDemo(ctx: DemoSeedContext): SeedAgent[] {
   const reviewers = ACME_USERS.map((u) => u.email);
   const acmeAgents = DEMO_AGENTS.map((spec) => seedAgent(ctx, DEMO_ORGANIZATION_ID, spec, acmePolicies, tagIds, acmeUsers, reviewers));
   const globexAgent = seedAgent(ctx, OTHER_ORGANIZATION_ID, OTHER_AGENT, globexPolicies, new Map(), [GLOBEX_USER.id], [GLOBEX_USER.email]);
-  [...DEMO_AGENTS, OTHER_AGENT].forEach((spec, i) => seedJobs(ctx, i < DEMO_AGENTS.length ? acmeAgents[i]! : globexAgent, spec.jobs));
-  for (const [index, status] of RUNNING) insertJob(db, { ...runningJob(ctx.random, acmeAgents[index]!, nowMs, status, ctx.stepMs), id: ctx.random.uuid() });
+  [...DEMO_AGENTS, OTHER_AGENT].forEach((spec, i) => {
+    const acme = i < DEMO_AGENTS.length;
+    const policy = spec.policyKey ? (acme ? acmePolicies : globexPolicies).get(spec.policyKey) : undefined;
+    seedJobs(ctx, acme ? acmeAgents[i]! : globexAgent, spec, policy);
+  });
+  for (const [index, status] of RUNNING) {
+    const job = { ...runningJob(ctx.random, acmeAgents[index]!, nowMs, status, ctx.stepMs), id: ctx.random.uuid() };
+    insertJob(db, { ...job, ...runningOutcome(db, job) });
+  }
   for (const dataset of DEMO_DATASETS) seedDataset(ctx, DEMO_ORGANIZATION_ID, null, dataset);
   seedDataset(ctx, null, DEMO_USER_ID, { name: 'Personal', creator: DEMO_USER_ID, daysAgo: 90, files: PERSONAL_FILES });
   seedDataset(ctx, OTHER_ORGANIZATION_ID, null, OTHER_DATASET);
@@ -73,38 +84,44 @@ function seedTags(ctx: DemoSeedContext): Map<string, string> {
   return ids;
 }
 
-function seedPolicies(ctx: DemoSeedContext, orgId: string, policies: DemoPolicy[], authors: number[]): Map<string, string> {
-  const ids = new Map<string, string>();
+function seedPolicies(ctx: DemoSeedContext, orgId: string, policies: DemoPolicy[], authors: number[]): Map<string, SeededPolicy> {
+  const seeded = new Map<string, SeededPolicy>();
   policies.forEach((policy, p) => {
-    const id = ctx.random.uuid();
-    ids.set(policy.key, id);
+    // The random id is drawn all the same, so that everything seeded after it stays as it was.
+    const drawn = ctx.random.uuid();
+    const id = policy.key === DEMO_LOOP_POLICY_KEY ? DEMO_LOOP_POLICY_ID : drawn;
+    const versions: SeededPolicy['versions'] = [];
+    seeded.set(policy.key, { id, name: policy.name, versions });
     const start = ctx.nowMs - (95 - p * 7) * DAY;
     const pk = insertPolicy(ctx.db, { id, orgId, name: policy.name, description: policy.description, creatorId: authors[0]!, createdMs: start });
     let base: string | null = null;
     policy.versions.forEach((version, v) => {
+      const versionName = version.versionName ?? `version ${v + 1}`;
+      const createdMs = start + v * ctx.random.int(12, 25) * DAY;
       base = insertPolicyVersion(ctx.db, {
-        id: ctx.random.uuid(), policyPk: pk, versionName: version.versionName ?? `version ${v + 1}`, content: version.content,
-        baseVersionId: base, creatorId: authors[v % authors.length]!, createdMs: start + v * ctx.random.int(12, 25) * DAY,
+        id: ctx.random.uuid(), policyPk: pk, versionName, content: version.content, baseVersionId: base, creatorId: authors[v % authors.length]!, createdMs,
       });
+      versions.push({ id: base, name: versionName, content: version.content, createdMs });
     });
   });
-  return ids;
+  return seeded;
 }
 
 function seedAgent(
-  ctx: DemoSeedContext, orgId: string, spec: DemoAgent, policies: Map<string, string>, tagIds: Map<string, string>, userIds: number[], reviewers: string[],
+  ctx: DemoSeedContext, orgId: string, spec: DemoAgent, policies: Map<string, SeededPolicy>, tagIds: Map<string, string>, userIds: number[], reviewers: string[],
 ): SeedAgent {
   const { db } = ctx;
   const first = ctx.nowMs - spec.versions[0]!.daysAgo * DAY;
+  const drawn = ctx.random.uuid();
   const pk = insertAgent(db, {
-    id: ctx.random.uuid(), orgId, name: spec.name, description: spec.description, engineClassId: spec.engine,
+    id: orgId === DEMO_ORGANIZATION_ID && spec.name === DEMO_LOOP_AGENT_NAME ? DEMO_LOOP_AGENT_ID : drawn, orgId, name: spec.name, description: spec.description, engineClassId: spec.engine,
     disableCache: spec.disableCache ?? false, cacheFailedJobs: spec.cacheFailedJobs ?? false, creatorId: spec.creator, createdMs: first,
   });
   for (const tag of spec.tags) {
     const tagId = tagIds.get(tag);
     if (tagId) db.run('INSERT INTO agent_tags (agent_pk, tag_id) VALUES (?, ?)', [pk, tagId]);
   }
-  const policyId = spec.policyKey ? policies.get(spec.policyKey) ?? '' : '';
+  const policyId = spec.policyKey ? policies.get(spec.policyKey)?.id ?? '' : '';
   const versions = spec.versions.map((v) => {
     const createdMs = ctx.nowMs - v.daysAgo * DAY;
     const config = Object.fromEntries(Object.entries(v.config).map(([k, value]) => [k, value.replace('{policy}', policyId)]));
@@ -119,13 +136,15 @@ function seedAgent(
   return { orgId, agentPk: pk, engine: spec.engine, kind: spec.kind, versions, userIds, reviewers };
 }
 
-function seedJobs(ctx: DemoSeedContext, agent: SeedAgent, count: number): void {
+function seedJobs(ctx: DemoSeedContext, agent: SeedAgent, spec: DemoAgent, policy: SeededPolicy | undefined): void {
   const first = agent.versions[0]!.createdMs;
   const span = ctx.nowMs - 10 * 60_000 - first;
-  for (let i = 0; i < count; i++) {
+  const about = { id: String(ctx.db.value('SELECT id FROM agents WHERE pk = ?', [agent.agentPk])), name: spec.name, engine: spec.engine };
+  for (let i = 0; i < spec.jobs; i++) {
     // Skewed towards recent days, as real usage grows after a rollout.
     const createdMs = Math.round(ctx.nowMs - 10 * 60_000 - span * ctx.random.next() ** 1.7);
-    insertJob(ctx.db, { ...finishedJob(ctx.random, agent, createdMs), id: ctx.random.uuid() });
+    const job = { ...finishedJob(ctx.random, agent, createdMs), id: ctx.random.uuid() };
+    insertJob(ctx.db, { ...job, ...historyOutcome(policy, about, job) });
   }
 }
 
@@ -147,3 +166,4 @@ function seedDataset(ctx: DemoSeedContext, orgId: string | null, ownerId: number
     ]);
   });
 }
+

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { loadSqlite } from '../sqlite';
 import { SandboxDb } from './database';
 import { DatabaseFileWriter, lockDataDir } from './persistence';
-import { INDEXES_SQL, SCHEMA_VERSION, TABLES_SQL } from './schema';
+import { ADDED_COLUMNS, INDEXES_SQL, SCHEMA_VERSION, TABLES_SQL } from './schema';
 import { makeTempFolder, removeAbandonedTempFolders } from './tempFolders';
 
 export const DATABASE_FILE = 'sandbox.sqlite';
@@ -112,6 +112,10 @@ function checkSchemaVersion(db: SandboxDb, file: string): void {
   const found = db.value("SELECT value FROM meta WHERE key = 'schema_version'");
   if (found !== String(SCHEMA_VERSION)) {
     throw new Error(`${file} has schema version ${String(found)}, this sandbox needs ${SCHEMA_VERSION}; start with another data folder.`);
+  }
+  for (const [table, column, type] of ADDED_COLUMNS) {
+    const columns = db.all<{ name: string }>(`PRAGMA table_info(${table})`);
+    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
   }
   // Indexes added in later releases of the same schema version.
   db.exec(INDEXES_SQL);

@@ -6,6 +6,15 @@
  */
 export const SCHEMA_VERSION = 1;
 
+/**
+ * Columns added in later releases of the same schema version, added to older stores on open: a job's
+ * engine outcome (`result`, JSON) and its cache key part from the policy it was judged by (`engine_key`).
+ */
+export const ADDED_COLUMNS: readonly (readonly [table: string, column: string, type: string])[] = [
+  ['jobs', 'result', 'TEXT'],
+  ['jobs', 'engine_key', 'TEXT'],
+];
+
 export const TABLES_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS organizations (id TEXT PRIMARY KEY, name TEXT NOT NULL, created_ms INTEGER NOT NULL);
@@ -31,7 +40,8 @@ CREATE TABLE IF NOT EXISTS jobs (
   version_pk INTEGER NOT NULL, agent_version_name TEXT, status_code INTEGER NOT NULL,
   created_ms INTEGER NOT NULL, last_updated_ms INTEGER NOT NULL, cost REAL, duration_ms INTEGER,
   grader_score REAL, verdict TEXT, inputs TEXT NOT NULL, inputs_hash TEXT NOT NULL, metadata TEXT NOT NULL,
-  evaluation TEXT, feedback_review TEXT, events TEXT NOT NULL, creator_id INTEGER, plan TEXT, next_step_ms INTEGER);
+  evaluation TEXT, feedback_review TEXT, events TEXT NOT NULL, creator_id INTEGER, plan TEXT, next_step_ms INTEGER,
+  result TEXT, engine_key TEXT);
 CREATE TABLE IF NOT EXISTS job_metadata (agent_pk INTEGER NOT NULL, job_pk INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS job_text (
   agent_pk INTEGER NOT NULL, job_pk INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY (agent_pk, job_pk)) WITHOUT ROWID;

@@ -52,11 +52,11 @@ describe('service client: error answers', () => {
     assert.equal(error.message, 'Name already taken. name: Too long.');
   });
 
-  it('uses the detail of a 404 as the message', async () => {
+  it('says what a bare 404 "Not found." means in one sentence', async () => {
     const error = await failureFor(404, (res) => json(res, 404, { detail: 'Not found.' }));
     assert.deepEqual(error.nonFieldErrors, ['Not found.']);
     assert.deepEqual(error.fieldErrors, {});
-    assert.equal(error.message, 'Not found.');
+    assert.equal(error.message, 'Not found (404): it may have been deleted, or belong to another organization.');
   });
 
   it('reads {error} answers and keeps the rest of the body for details such as dependent agents', async () => {
@@ -72,7 +72,7 @@ describe('service client: error answers', () => {
     service.handle((_req, res) => json(res, 400, ['Missing input: text', 'Unknown input: foo']));
     const error = (await rejectionOf(client.agents.run('a1', { inputs: { foo: 'x' } }))) as ServiceError;
     assert.deepEqual(error.nonFieldErrors, ['Missing input: text', 'Unknown input: foo']);
-    assert.equal(error.message, 'Missing input: text Unknown input: foo');
+    assert.equal(error.message, 'Missing input: text. Unknown input: foo.');
   });
 
   it('builds the message from the status alone for an HTML page from a proxy', async () => {

@@ -1,17 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type RequestEvent, ServiceClient, type ServiceError } from '../../../src/core/client';
+import { type RequestEvent, ServiceClient } from '../../../src/core/client';
 import { type TestSandbox, startTestSandbox } from '../sandbox/helpers';
-
-async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected the call to fail');
-}
+import { failureOf } from './support';
 
 /** The service client against the sandbox in fault mode: reads recover, broken answers become one clear error. */
 describe('service client under sandbox faults', () => {

@@ -1,5 +1,6 @@
 /** Raw HTTP for fault tests: what exactly arrived (headers, how many body bytes, how the connection ended). */
 import * as http from 'node:http';
+import type { ServiceError } from '../../../src/core/client';
 
 /** What one raw request saw. */
 export interface RawResult {
@@ -59,4 +60,14 @@ async function writeBody(req: http.ClientRequest, options: RawOptions): Promise<
 /** `Authorization` for a sandbox token. */
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** The ServiceError a client call fails with; fails the test when the call succeeds. */
+export async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ServiceError;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -2,18 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type RequestEvent, ServiceClient, type ServiceError } from '../../../src/core/client';
+import { type RequestEvent, ServiceClient } from '../../../src/core/client';
 import { type TestSandbox, startTestSandbox } from '../sandbox/helpers';
-
-/** Rejects unless the promise fails; answers the error. */
-async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected the call to fail');
-}
+import { failureOf } from './support';
 
 /** Writes under faults: whether the write happened is the test's choice, and the store shows it. */
 describe('sandbox fault mode: writes that fail before or after they happen', () => {

@@ -66,6 +66,15 @@ export const CLIENT_OPERATIONS: ClientOperation[] = [
   op('deleteDatasetFile', (c, ids) => c.datasets.deleteFile(ids.dataset, ids.file), false),
   op('submitQuery', (c) => c.database.submitQuery('SELECT 1')),
   op('getQueryResult', (c, ids) => c.database.getResult(ids.query)),
+  op('runAgentVersion', (c, ids) => c.agents.runVersion(ids.agent, ids.version, { inputs: { transcript: 'hello', language: 'en' } })),
+  op('runAgentMany', (c, ids) => c.agents.runMany(ids.agent, [{ transcript: 'hello' }, { transcript: 'bye' }])),
+  op('runAgentSync', (c, ids) => c.agents.runSync(ids.agent, { inputs: { transcript: 'hello' } })),
+  op('cancelAllJobs', (c, ids) => c.agents.cancelAllJobs(ids.agent), false),
+  op('listEngineTypes', (c) => c.agents.engineTypes()),
+  op('listModels', (c) => c.agents.models({ capability: 'image' })),
+  op('getJobResult', (c, ids) => c.jobs.result(ids.job), false),
+  op('getJobResults', (c, ids) => c.jobs.results([ids.job])),
+  op('getCurrentUser', (c) => c.users.current()),
 ];
 
 /** A proxy on 127.0.0.1 in front of the sandbox that keeps the last answer's body, to record real answers. */

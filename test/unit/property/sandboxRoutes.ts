@@ -64,7 +64,21 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'POST', path: '/v1/datasets/files/upload/', body: 'multipart' },
   { method: 'POST', path: '/v1/database/query/', body: 'json', valid: () => ({ query: 'SELECT 1' }) },
   { method: 'GET', path: '/v1/database/query/{query}/result/' },
+  { method: 'POST', path: '/v1/agents/run/{agent}/versions/{version}/async/', body: 'json', valid: () => ({ transcript: 'Hello', language: 'en' }) },
+  { method: 'POST', path: '/v1/agents/run/{agent}/async/many/', body: 'json', valid: () => ({ inputs: [{ transcript: 'Hello', language: 'en' }, { transcript: 'Bye', language: 'en' }] }) },
+  { method: 'POST', path: '/v1/agents/run/{agent}/', body: 'json', valid: () => ({ transcript: 'Hello', language: 'en', metadata: { ticket: 1 } }) },
+  { method: 'POST', path: '/v1/agents/{agent}/jobs/cancel-all/' },
+  { method: 'GET', path: '/v1/agents/jobs/{job}/result/' },
+  { method: 'POST', path: '/v1/agents/jobs/results/', body: 'json', valid: (ids) => ({ job_ids: [ids.job] }) },
+  { method: 'GET', path: '/v1/agents/types/' },
+  { method: 'GET', path: '/v1/agents/models/' },
+  { method: 'GET', path: '/v1/users/current_user/' },
 ];
+
+/** The live service's way of saying a job has no result data: 500 with no body, on that one route only. */
+export function isNoResultAnswer(method: string, target: string, answer: { status: number; text: string }): boolean {
+  return method === 'GET' && /^\/v1\/agents\/jobs\/[^/]+\/result\/(\?|$)/.test(target) && answer.status === 500 && answer.text === '';
+}
 
 /** The slots a path names, in order. */
 export function slotsOf(path: string): Slot[] {

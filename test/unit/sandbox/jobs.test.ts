@@ -29,11 +29,11 @@ describe('sandbox jobs: running, status and lifecycle', () => {
   it('answers run validation errors as a bare array of messages', async () => {
     const missing = await run({ language: 'en' });
     assert.equal(missing.status, 400);
-    assert.deepEqual(missing.body, ['Input "transcript" is required.']);
+    assert.deepEqual(missing.body, ['Missing required input: transcript']);
     const several = await run({ transcript: ' ', language: 5, extra: 'x', metadata: [1] });
     assert.deepEqual(several.body, [
       'Input "language" must be a string.',
-      'Input "transcript" is required.',
+      'Missing required input: transcript',
       'Unknown input "extra"; this agent takes transcript, language.',
       '"metadata" must be a JSON object.',
     ]);

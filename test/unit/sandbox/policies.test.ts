@@ -118,7 +118,12 @@ describe('sandbox policies and policy versions', () => {
     assert.equal(refused.status, 409);
     assert.ok(refused.body.error);
     const qa = await agentNamed(t, 'Support Call QA');
-    assert.deepEqual(refused.body.dependent_agents, [{ id: qa.id, name: 'Support Call QA' }]);
+    const versions = (await t.call('GET', `/v1/agents/${qa.id}/versions/`)).body;
+    assert.deepEqual(
+      refused.body.dependent_agents,
+      versions.map((v: any) => ({ base_agent_id: qa.id, agent_name: 'Support Call QA', version_id: v.id, version_name: v.version_name })),
+    );
+    assert.equal(refused.body.error, `The policy is used by ${versions.length} versions of 1 agent; point them at another policy first.`);
     assert.equal((await t.call('DELETE', `/v1/policies/${MISSING_ID}/`)).status, 404);
   });
 

@@ -6,12 +6,24 @@ import {
   AgentVersionSchema,
   BaseAgentPageSchema,
   BaseAgentSchema,
+  JobIdListSchema,
   JobIdSchema,
   type AgentVersion,
   type BaseAgent,
 } from '../schemas/agents';
+import { EngineTypeListSchema, ModelListSchema, type EngineTypeList, type ModelList } from '../schemas/discovery';
+import { CancelAllJobsSchema, JobOutputListSchema, type CancelAllJobs, type JobOutput } from '../schemas/results';
 import type { CallOptions, Page } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
+import { assertNoFileInputs, runRequestBody, type RunAgentBody } from './runBody';
+
+export type { RunAgentBody } from './runBody';
+
+export type ListModelsParams = {
+  /** Adds the models that also take this kind of input. */
+  capability?: 'image' | 'audio' | 'video';
+};
+
 
 export type ListAgentsParams = {
   page?: number;
@@ -72,12 +84,6 @@ export interface CreateAgentVersionBody {
 export interface GetAgentVersionParams {
   /** Ask the service whether the engine supports evaluation (`get_supports_eval`). */
   supportsEval?: boolean;
-}
-
-export interface RunAgentBody {
-  /** One text value per input definition `key`. */
-  inputs: Record<string, string>;
-  metadata?: Record<string, unknown>;
 }
 
 const AGENTS: PagedList<BaseAgent, ListAgentsParams> = { operation: 'listAgents', schema: BaseAgentPageSchema };
@@ -148,10 +154,48 @@ export class AgentsApi {
     return this.gateway.send({ operation: 'createAgentVersion', method: 'POST', path, json: body, schema: AgentVersionSchema }, opts?.signal);
   }
 
-  /** Starts a job of the agent's current version; answers the new job's id. */
-  run(agentId: string, body: RunAgentBody, opts?: CallOptions): Promise<string> {
+  /** Starts a job of the agent's current version; answers the new job's id. Files go as a streamed form. */
+  async run(agentId: string, body: RunAgentBody, opts?: CallOptions): Promise<string> {
+    const request = await runRequestBody(body);
     const path = `/v1/agents/run/${seg(agentId)}/async/`;
-    const json = body.metadata === undefined ? { ...body.inputs } : { ...body.inputs, metadata: body.metadata };
-    return this.gateway.send({ operation: 'runAgent', method: 'POST', path, json, schema: JobIdSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'runAgent', method: 'POST', path, ...request, schema: JobIdSchema }, opts?.signal);
+  }
+
+  /** Starts a job of one chosen version; answers the new job's id. */
+  async runVersion(agentId: string, versionId: string, body: RunAgentBody, opts?: CallOptions): Promise<string> {
+    const request = await runRequestBody(body);
+    const path = `/v1/agents/run/${seg(agentId)}/versions/${seg(versionId)}/async/`;
+    return this.gateway.send({ operation: 'runAgentVersion', method: 'POST', path, ...request, schema: JobIdSchema }, opts?.signal);
+  }
+
+  /** Starts one job per input set with one request; answers the job ids in the order of the inputs. */
+  async runMany(agentId: string, inputs: Array<Record<string, unknown>>, opts?: CallOptions): Promise<string[]> {
+    assertNoFileInputs(inputs);
+    const path = `/v1/agents/run/${seg(agentId)}/async/many/`;
+    return this.gateway.send({ operation: 'runAgentMany', method: 'POST', path, json: { inputs }, schema: JobIdListSchema }, opts?.signal);
+  }
+
+  /** Runs the current version and waits for its outputs (slow by nature: prefer {@link run}). */
+  async runSync(agentId: string, body: RunAgentBody, opts?: CallOptions): Promise<JobOutput[]> {
+    const request = await runRequestBody(body);
+    const path = `/v1/agents/run/${seg(agentId)}/`;
+    return this.gateway.send({ operation: 'runAgentSync', method: 'POST', path, ...request, schema: JobOutputListSchema }, opts?.signal);
+  }
+
+  /** Asks the service to cancel every job of the agent that is not final yet. */
+  cancelAllJobs(agentId: string, opts?: CallOptions): Promise<CancelAllJobs> {
+    const path = `${agentPath(agentId)}jobs/cancel-all/`;
+    return this.gateway.send({ operation: 'cancelAllJobs', method: 'POST', path, schema: CancelAllJobsSchema }, opts?.signal);
+  }
+
+  /** The engines a new agent may use, with their descriptions and default configuration. */
+  engineTypes(opts?: CallOptions): Promise<EngineTypeList> {
+    return this.gateway.send({ operation: 'listEngineTypes', method: 'GET', path: '/v1/agents/types/', schema: EngineTypeListSchema }, opts?.signal);
+  }
+
+  /** The model ids accepted in `engine_config.model`; text models always, plus those with the capability asked for. */
+  models(params: ListModelsParams = {}, opts?: CallOptions): Promise<ModelList> {
+    const call = { operation: 'listModels', method: 'GET', path: '/v1/agents/models/', query: { capability: params.capability }, schema: ModelListSchema } as const;
+    return this.gateway.send(call, opts?.signal);
   }
 }

@@ -9,6 +9,8 @@ import {
   type JobStatusRecord,
   type JobStatusSummary,
 } from '../schemas/jobs';
+import { JobResultRecordListSchema, JobResultSchema, type JobResult, type JobResultRecord } from '../schemas/results';
+import { ServiceError, isServiceError } from '../errors';
 import type { CallOptions, Page } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
 
@@ -40,6 +42,15 @@ const JOBS: PagedList<AgentJob, ListJobsParams> = {
   // Several orderings travel as one comma-separated value, as Django REST framework reads them.
   query: (params): Query => (Array.isArray(params.ordering) ? { ...params, ordering: params.ordering.join(',') } : params),
 };
+/** How many job ids one bulk results request carries. */
+export const RESULTS_CHUNK_SIZE = 100;
+const RESULT_UNAVAILABLE = 'The result of this job is not available (the service has no result data for it).';
+
+/** True when reading one job's result failed because the service has no result for it (a 500 without a JSON body). */
+export function isResultUnavailable(error: unknown): boolean {
+  return isServiceError(error) && error.operation === 'getJobResult' && error.status === 500 && error.body === undefined;
+}
+
 const jobsPath = (agentId: string): string => `/v1/agents/${seg(agentId)}/jobs/`;
 
 /** Jobs of agents. */
@@ -82,5 +93,28 @@ export class JobsApi {
   cancel(jobId: string, opts?: CallOptions): Promise<void> {
     const path = `/v1/agents/jobs/${seg(jobId)}/cancel/`;
     return this.gateway.send({ operation: 'cancelJob', method: 'POST', path, schema: null }, opts?.signal);
+  }
+
+  /** What one job answered: its inputs, outputs and tokens; see {@link isResultUnavailable} for jobs without one. */
+  async result(jobId: string, opts?: CallOptions): Promise<JobResult> {
+    const path = `/v1/agents/jobs/${seg(jobId)}/result/`;
+    try {
+      return await this.gateway.send({ operation: 'getJobResult', method: 'GET', path, schema: JobResultSchema }, opts?.signal);
+    } catch (error) {
+      if (!isResultUnavailable(error)) throw error;
+      const e = error as ServiceError;
+      throw new ServiceError({ kind: 'http', message: RESULT_UNAVAILABLE, operation: e.operation, method: e.method, path: e.path, status: 500, cause: e });
+    }
+  }
+
+  /** Results of many jobs, in their order: one request per hundred ids, one after the other; none for an empty list. */
+  async results(jobIds: readonly string[], opts?: CallOptions): Promise<JobResultRecord[]> {
+    const records: JobResultRecord[] = [];
+    for (let start = 0; start < jobIds.length; start += RESULTS_CHUNK_SIZE) {
+      const json = { job_ids: jobIds.slice(start, start + RESULTS_CHUNK_SIZE) };
+      const call = { operation: 'getJobResults', method: 'POST', path: '/v1/agents/jobs/results/', json, schema: JobResultRecordListSchema, readOnly: true } as const;
+      records.push(...(await this.gateway.send(call, opts?.signal)));
+    }
+    return records;
   }
 }

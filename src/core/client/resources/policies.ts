@@ -9,6 +9,8 @@ import {
   type Policy,
   type PolicyVersion,
 } from '../schemas/policies';
+import { isServiceError } from '../errors';
+import { DependentAgentSchema, type DependentAgent } from '../schemas/policies';
 import type { CallOptions, Page } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
 
@@ -34,6 +36,17 @@ export interface CreatePolicyVersionBody {
   version_name?: string;
   /** The version this one derives from; must belong to the same policy. */
   base_version_id?: string;
+}
+
+/** The agent versions that keep a policy from being deleted, read from the 409 of `delete`; undefined for any other error. */
+export function dependentAgentsOf(error: unknown): DependentAgent[] | undefined {
+  if (!isServiceError(error) || error.status !== 409 || error.body === null || typeof error.body !== 'object') return undefined;
+  const list = (error.body as { dependent_agents?: unknown }).dependent_agents;
+  if (!Array.isArray(list)) return undefined;
+  return list.flatMap((item) => {
+    const parsed = DependentAgentSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 const POLICIES: PagedList<Policy, ListPoliciesParams> = { operation: 'listPolicies', schema: PolicyPageSchema };
@@ -76,7 +89,7 @@ export class PoliciesApi {
     return this.gateway.send(call, opts?.signal);
   }
 
-  /** Deletes a policy; a 409 (agents use it) lists them in the error's `body.dependent_agents`. */
+  /** Deletes a policy; a 409 (agents use it) lists them: read them with {@link dependentAgentsOf}. */
   delete(policyId: string, opts?: CallOptions): Promise<void> {
     return this.gateway.send({ operation: 'deletePolicy', method: 'DELETE', path: policyPath(policyId), schema: null }, opts?.signal);
   }

@@ -52,3 +52,5 @@ export const BaseAgentPageSchema = pageEnvelope(BaseAgentSchema);
 export const AgentVersionListSchema = z.array(AgentVersionSchema);
 /** Starting a job answers with the new job's id as a bare JSON string. */
 export const JobIdSchema = z.string();
+/** Starting many jobs answers with their ids, in the order of the inputs. */
+export const JobIdListSchema = z.array(z.string());

@@ -51,3 +51,8 @@ export interface Envelope<T> {
   next?: string | null;
   previous?: string | null;
 }
+
+/** A field that may be null or left out; left out reads as null, so callers see one empty value. */
+export function orNull<T extends z.ZodMiniType>(schema: T) {
+  return z._default(z.nullable(schema), null);
+}

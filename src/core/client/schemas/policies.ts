@@ -1,6 +1,6 @@
 /** Policies and their versions (interface section 2 and service-gaps.md). */
 import * as z from 'zod/mini';
-import { CreatorSchema, pageEnvelope } from './common';
+import { CreatorSchema, orNull, pageEnvelope } from './common';
 
 export const PolicySchema = z.looseObject({
   id: z.string(),
@@ -32,3 +32,12 @@ export type PolicyVersion = z.infer<typeof PolicyVersionSchema>;
 
 export const PolicyPageSchema = pageEnvelope(PolicySchema);
 export const PolicyVersionPageSchema = pageEnvelope(PolicyVersionSchema);
+
+/** An agent version that uses a policy, as a 409 of deleting that policy lists it. */
+export const DependentAgentSchema = z.looseObject({
+  base_agent_id: orNull(z.string()),
+  agent_name: orNull(z.string()),
+  version_id: orNull(z.string()),
+  version_name: orNull(z.string()),
+});
+export type DependentAgent = z.infer<typeof DependentAgentSchema>;
