@@ -128,3 +128,17 @@ export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';
 
 /** Set by the test harness: `activate` then returns the extension's parts for the integration tests. */
 export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';
+
+/** Running agents: run files, runs from the Agents view and the Explorer, cancelling jobs. */
+export const RunCommands = {
+  runAgent: 'agentWorkbench.runs.runAgent',
+  runVersion: 'agentWorkbench.runs.runVersion',
+  newRunFile: 'agentWorkbench.runs.newRunFile',
+  runFile: 'agentWorkbench.runs.runFile',
+  runOnFiles: 'agentWorkbench.runs.runOnFiles',
+  cancelJob: 'agentWorkbench.jobs.cancel',
+  cancelAllJobs: 'agentWorkbench.agents.cancelAllJobs',
+} as const;
+
+/** The run-file JSON schema, generated from the input definitions of the agents run files name. */
+export const RUN_SCHEMA_URI = 'agent-workbench-schema:/agent-run.schema.json';

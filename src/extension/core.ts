@@ -6,3 +6,7 @@ export { ServiceClient, isServiceError, ServiceError, tagNames } from '../core/c
 export { checkJson, locateFieldErrors } from '../core/documents/jsonProblems';
 export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/agentVersionDraft';
 export { PolicyContentSchema } from '../core/documents/policyContent';
+export { parseRunFile, checkRun, filePathsOf, type RunPlan, type RunProblem, type FileKind } from '../core/runs/runCheck';
+export { runErrorProblems } from '../core/runs/runErrors';
+export { runFileText } from '../core/runs/runTemplate';
+export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFileSchema';

@@ -26,6 +26,10 @@ import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
 import { registerQueryCommands } from './queries/queryCommands';
+import { RunTargets } from './runs/runTargets';
+import { RunFiles } from './runs/runFiles';
+import { Runner } from './runs/runner';
+import { registerRunCommands } from './runs/runCommands';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -51,6 +55,7 @@ export interface AgentWorkbenchApi {
   uploads: Uploads;
   results: ResultsPanels;
   log: Log;
+  runFiles: RunFiles;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -63,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const editable = new EditableFileSystem();
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(context, connection);
-  const refresher = new RunningJobsRefresher(agents, connection, log);
+  const refresher = new RunningJobsRefresher(agents, watched.watcher, connection, log);
   const policies = new PoliciesView(connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
@@ -72,6 +77,9 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const uploads = new Uploads(context, datasets, log);
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
+  const runTargets = new RunTargets(connection);
+  const runFiles = new RunFiles(runTargets);
+  const runner = new Runner(connection, agents, runTargets, runFiles, watched.watcher, log);
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
@@ -100,11 +108,14 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
     ...registerQueryCommands(connection, results, log),
+    runTargets,
+    runFiles,
+    ...registerRunCommands(agents, connection, runner, runTargets, watched.watcher, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

@@ -7,6 +7,10 @@ import type { WatchedJob } from './types';
 export interface JobRecord extends WatchedJob {
   /** Polls in a row that found the service not knowing the job. */
   misses: number;
+  /** The user watches it (status bar, notifications, saved list); false for a job only kept up to date for a view. */
+  watched: boolean;
+  /** Views that keep the job up to date (see `JobWatcher.track`). */
+  trackers: Set<string>;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface Transition {
 
 /** The public copy of a record: no internal fields, no `key: undefined` except `status`. */
 export function publicJob(record: JobRecord): WatchedJob {
-  const { misses: _misses, ...job } = record;
+  const { misses: _misses, watched: _watched, trackers: _trackers, ...job } = record;
   const kept = Object.fromEntries(Object.entries(job).filter(([, v]) => v !== undefined)) as unknown as WatchedJob;
   return { ...kept, status: record.status };
 }

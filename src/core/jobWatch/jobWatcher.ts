@@ -3,6 +3,9 @@
  * and notifications. Knows nothing of VS Code; time and the service come in through `Clock` and
  * `JobStatusSource`.
  *
+ * One watcher serves the status bar (watched jobs) and the views that keep running jobs up to date
+ * (tracked jobs): a job both shown and watched is polled once, in the same bulk request.
+ *
  * Rules: nothing is polled when nothing is watched or every watched job is final (or lost); final jobs
  * are never polled again; a poll never starts while another is in flight (no timer is armed while a
  * request is out; the next one is armed when it ends). Timing lives in `pollSchedule.ts`, bulk and
@@ -39,6 +42,9 @@ export class JobWatcher {
   private fetcher: StatusFetcher;
   private focused = true;
   private paused = false;
+  /** Jobs that are only tracked (not watched) are not polled while their views are hidden. */
+  private trackingPaused = false;
+  private trackIntervalMs: number | undefined;
   private failures = 0;
   private retryAfterMs = 0;
   /** A job without a status waits for its first answer: poll soon rather than at the next interval. */
@@ -65,42 +71,101 @@ export class JobWatcher {
     if (existing) {
       existing.label = request.label ?? existing.label;
       existing.agentId = request.agentId ?? existing.agentId;
+      existing.group = request.group ?? existing.group;
       existing.createdAt ??= request.createdAt;
+      if (!existing.watched) existing.watchedAt = this.clock.now();
+      existing.watched = true;
       if (existing.notFound) this.revive(existing);
     } else {
-      const status = Number.isInteger(request.status) ? request.status : undefined;
-      // Fields picked one by one: callers may pass a whole job object, which must not end up in the stored state.
-      const { label, agentId, createdAt } = request;
-      const job: JobRecord = { id, label, agentId, createdAt, status, watchedAt: this.clock.now(), misses: 0 };
-      this.records.set(id, job);
-      if (status === undefined) this.soon = true;
+      this.add(request, id, true);
     }
     this.changed.fire();
     this.schedule();
   }
 
+  /**
+   * Keeps jobs up to date for a view (`owner`) without showing them in the status bar: they ride in
+   * the same bulk request as the watched jobs. Their status changes come through `onDidTransition`.
+   */
+  track(owner: string, requests: readonly WatchRequest[]): void {
+    if (this.disposed) return;
+    for (const request of requests) {
+      const id = request.id.trim();
+      if (!id) continue;
+      const existing = this.records.get(id);
+      if (existing) existing.trackers.add(owner);
+      else this.add(request, id, false).trackers.add(owner);
+    }
+    this.schedule();
+  }
+
+  /** A view no longer shows these jobs (all of the owner's when `ids` is absent). */
+  untrack(owner: string, ids?: readonly string[]): void {
+    let removed = false;
+    for (const job of [...this.records.values()]) {
+      if ((ids && !ids.includes(job.id)) || !job.trackers.delete(owner)) continue;
+      if (!job.watched && job.trackers.size === 0) removed = this.records.delete(job.id) || removed;
+    }
+    if (removed) this.afterRemoval(false);
+  }
+
+  /** True when the user watches the job (as opposed to a view tracking it). */
+  isWatched(id: string): boolean {
+    return this.records.get(id)?.watched === true;
+  }
+
+  /** The views tracking jobs are hidden (or the window unfocused): jobs only they need are not polled meanwhile. */
+  setTrackingPaused(paused: boolean): void {
+    if (paused === this.trackingPaused) return;
+    this.trackingPaused = paused;
+    this.schedule();
+  }
+
+  /** How often tracked jobs are brought up to date; the one timer runs at the shorter of the two intervals in use. */
+  setTrackingIntervalMs(ms: number): void {
+    this.trackIntervalMs = clampInterval(ms);
+    this.schedule();
+  }
+
+  private add(request: WatchRequest, id: string, watched: boolean): JobRecord {
+    const status = Number.isInteger(request.status) ? request.status : undefined;
+    // Fields picked one by one: callers may pass a whole job object, which must not end up in the stored state.
+    const { label, agentId, createdAt, group } = request;
+    const job: JobRecord = { id, label, agentId, group, createdAt, status, watchedAt: this.clock.now(), misses: 0, watched, trackers: new Set() };
+    this.records.set(id, job);
+    if (status === undefined) this.soon = true;
+    return job;
+  }
+
   /** Stops watching one job. */
   unwatch(id: string): void {
-    if (this.records.delete(id.trim())) this.afterRemoval();
+    const job = this.records.get(id.trim());
+    if (job?.watched) this.stopWatching([job]);
   }
 
   /** Stops watching every job. */
   unwatchAll(): void {
-    if (this.records.size === 0) return;
-    this.records.clear();
-    this.afterRemoval();
+    this.stopWatching([...this.records.values()].filter((job) => job.watched));
   }
 
   /** Removes the jobs that are over: final, or no longer known to the service. */
   dismissFinished(): void {
-    const over = [...this.records.values()].filter((job) => !isPolled(job));
-    for (const job of over) this.records.delete(job.id);
-    if (over.length > 0) this.afterRemoval();
+    this.stopWatching([...this.records.values()].filter((job) => job.watched && !isPolled(job)));
   }
 
   /** The watched jobs, in the order they were first watched (copies). */
   jobs(): readonly WatchedJob[] {
-    return [...this.records.values()].map(publicJob);
+    return [...this.records.values()].filter((job) => job.watched).map(publicJob);
+  }
+
+  /** Jobs a view still tracks stay (and stay polled); the others go. */
+  private stopWatching(jobs: readonly JobRecord[]): void {
+    if (jobs.length === 0) return;
+    for (const job of jobs) {
+      job.watched = false;
+      if (job.trackers.size === 0) this.records.delete(job.id);
+    }
+    this.afterRemoval(true);
   }
 
   /** Counts and the status bar text, as of now. */
@@ -177,8 +242,10 @@ export class JobWatcher {
     if (this.disposed) return 0;
     let added = 0;
     for (const job of parseWatchState(data, this.clock.now())) {
-      if (this.records.has(job.id)) continue;
-      this.records.set(job.id, { ...job, misses: 0 });
+      const existing = this.records.get(job.id);
+      if (existing?.watched) continue;
+      if (existing) existing.watched = true;
+      else this.records.set(job.id, { ...job, misses: 0, watched: true, trackers: new Set() });
       added++;
       if (isPolled(job)) this.soon = true;
     }
@@ -207,18 +274,34 @@ export class JobWatcher {
     job.misses = 0;
   }
 
-  private afterRemoval(): void {
+  private afterRemoval(shown: boolean): void {
     if (!this.hasPolledJobs()) {
       this.cancelPoll();
       this.soon = false;
     }
     this.schedule();
-    this.changed.fire();
+    if (shown) this.changed.fire();
+  }
+
+  /** Polled now: not final, and watched — or tracked while the views tracking it are shown. */
+  private isDue(job: JobRecord): boolean {
+    return isPolled(job) && (job.watched || (!this.trackingPaused && job.trackers.size > 0));
   }
 
   private hasPolledJobs(): boolean {
-    for (const job of this.records.values()) if (isPolled(job)) return true;
+    for (const job of this.records.values()) if (this.isDue(job)) return true;
     return false;
+  }
+
+  /** The interval of the kinds of jobs being polled: the shorter one when both are. */
+  private currentTiming(): PollTiming {
+    if (this.trackIntervalMs === undefined) return this.timing;
+    const due = [...this.records.values()].filter((job) => this.isDue(job));
+    const intervals = [
+      ...(due.some((job) => job.watched) ? [this.timing.intervalMs] : []),
+      ...(due.some((job) => !job.watched) ? [this.trackIntervalMs] : []),
+    ];
+    return intervals.length ? { ...this.timing, intervalMs: Math.min(...intervals) } : this.timing;
   }
 
   /** Arms the one timer for the next poll, or none when nothing needs polling. */
@@ -229,7 +312,7 @@ export class JobWatcher {
       return;
     }
     const now = this.clock.now();
-    const delay = pollDelay(this.timing, this.focused, this.failures, this.retryAfterMs);
+    const delay = pollDelay(this.currentTiming(), this.focused, this.failures, this.retryAfterMs);
     const at = nextPollAt(now, delay, this.lastPoll, this.soon);
     // An earlier "soon" timer stays: a stream of watch() calls must not keep pushing the first poll away.
     if (this.timerAt !== undefined && (this.timerAt === at || (this.soon && this.timerAt < at))) return;
@@ -243,7 +326,7 @@ export class JobWatcher {
 
   private startPoll(): Promise<void> {
     this.clearTimer();
-    const ids = [...this.records.values()].filter(isPolled).map((job) => job.id);
+    const ids = [...this.records.values()].filter((job) => this.isDue(job)).map((job) => job.id);
     if (ids.length === 0 || this.disposed) return Promise.resolve();
     this.soon = false;
     const generation = ++this.generation;
@@ -277,7 +360,7 @@ export class JobWatcher {
       const job = this.records.get(outcome.id);
       if (!job) continue; // unwatched while the request was out
       const result = applyOutcome(job, outcome, now);
-      changed ||= result.changed;
+      changed ||= result.changed && job.watched;
       if (result.transition) transitions.push(result.transition);
     }
     // Any answer from the service counts as success: per-job mode may fail for some jobs only.

@@ -62,6 +62,7 @@ function parseJob(entry: unknown, now: number): WatchedJob | undefined {
     watchedAt: finite(entry.watchedAt) ?? now,
     label: text(entry.label),
     agentId: text(entry.agentId),
+    group: text(entry.group),
     errorMessage: text(entry.errorMessage),
     createdAt: text(entry.createdAt),
     lastUpdatedAt: text(entry.lastUpdatedAt),

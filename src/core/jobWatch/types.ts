@@ -38,6 +38,8 @@ export interface WatchedJob {
   id: string;
   label?: string;
   agentId?: string;
+  /** Jobs started together (a batch) share a group: they are told about as one. */
+  group?: string;
   /** Last known status code; undefined until the first answer when the job was watched by ID alone. */
   status: number | undefined;
   /** The service's message for RETRY or FAILURE. */
@@ -59,6 +61,7 @@ export interface WatchRequest {
   id: string;
   label?: string;
   agentId?: string;
+  group?: string;
   status?: number;
   createdAt?: string;
 }

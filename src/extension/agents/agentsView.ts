@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BaseAgent, ListAgentsParams } from '../../core/client';
+import type { AgentJob, BaseAgent, ListAgentsParams } from '../../core/client';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import { PagedList } from '../../core/pagedList';
 import type { Connection } from '../connection/connection';
@@ -93,6 +93,27 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
     await node.versions.list.ensureLoaded();
     const version = node.versions.list.loadedItems.find((v) => v.id === versionId);
     if (version) await this.reveal(node.versions.nodeFor(version), { select: true, focus: false, expand: true });
+  }
+
+  /** Jobs just started: at the top of the agent's Jobs list at once, when that list is loaded. */
+  showStartedJobs(agentId: string, jobs: readonly AgentJob[]): boolean {
+    return this.nodes.get(agentId)?.jobs.prependJobs(jobs) ?? false;
+  }
+
+  /** Newer statuses of jobs shown under an agent (after a cancel), each row redrawn alone. */
+  patchJobs(agentId: string, patches: ReadonlyArray<{ id: string } & Partial<AgentJob>>): void {
+    const jobs = this.nodes.get(agentId)?.jobs;
+    for (const { id, ...patch } of patches) jobs?.updateJob(id, patch);
+  }
+
+  /** The running jobs shown under an agent. */
+  activeJobsOf(agentId: string): AgentJob[] {
+    return this.nodes.get(agentId)?.jobs.activeJobs() ?? [];
+  }
+
+  /** Reads an agent's jobs again (after a run whose outcome is unknown). */
+  reloadJobs(agentId: string): void {
+    this.nodes.get(agentId)?.jobs.reload();
   }
 
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */

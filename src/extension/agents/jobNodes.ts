@@ -54,11 +54,26 @@ export class JobsNode implements TreeNode {
   /** Puts a newer status of a job into the list and redraws just that job. */
   updateJob(id: string, patch: Partial<AgentJob>): void {
     const node = this.nodes.get(id);
-    if (!node) return;
-    const next = { ...node.job, ...patch };
+    const current = node?.job ?? this.list.loadedItems.find((job) => job.id === id);
+    if (!current) return;
+    const next = { ...current, ...patch };
     this.list.replace((job) => job.id === id, next);
+    // A row not drawn yet takes the new state when it is drawn.
+    if (!node) return;
     node.job = next;
     this.ctx.refresh(node);
+  }
+
+  /**
+   * Shows jobs just started at the top, without reading the list again (no flash). Only into a list
+   * already loaded and not filtered: an unread list reads them from the service anyway, and a filter
+   * may not match them.
+   */
+  prependJobs(jobs: readonly AgentJob[]): boolean {
+    if (this.list.state.kind !== 'loaded' || isJobFilterActive(this.filterValue)) return false;
+    for (const job of [...jobs].reverse()) this.list.prepend(job);
+    this.ctx.refresh(this);
+    return true;
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -6,6 +6,8 @@ export interface TextProblem {
   message: string;
   offset: number;
   length: number;
+  /** Default `error`; a warning does not stop anything. */
+  severity?: 'error' | 'warning';
 }
 
 /** Shows problems of our documents as errors in the editor (underlined, listed in Problems). */
@@ -27,7 +29,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     this.collection.set(
       uri,
       problems.map((p) => {
-        const d = new vscode.Diagnostic(new vscode.Range(position(p.offset), position(p.offset + p.length)), p.message, vscode.DiagnosticSeverity.Error);
+        const d = new vscode.Diagnostic(new vscode.Range(position(p.offset), position(p.offset + p.length)), p.message, p.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
         d.source = 'Agent Workbench';
         return d;
       }),

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { elapsedText, jobTitle, statusGroup, statusWord, type WatchedJob } from '../../core/jobWatch';
 import { JobNode } from '../agents/jobNodes';
 import { registerCommand } from '../commands/commandRunner';
-import { AgentCommands } from '../constants';
+import { AgentCommands, RunCommands } from '../constants';
 import { parseViewUri } from '../documents/documentUris';
 import type { Log } from '../log';
 import { CancelledError } from '../util/errors';
@@ -40,6 +40,7 @@ export function registerJobWatchCommands(bar: JobWatchStatusBar, log: Log): vsco
 
 const openButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open Job' };
 const stopButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('eye-closed'), tooltip: 'Stop Watching' };
+const cancelButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('circle-slash'), tooltip: 'Cancel Job' };
 
 type Item = vscode.QuickPickItem & { job?: WatchedJob; action?: () => void };
 
@@ -56,7 +57,7 @@ async function showWatchedJobs(bar: JobWatchStatusBar): Promise<void> {
       description: `${statusWord(job)} · ${elapsedText(job, now)}`,
       detail: job.errorMessage ?? job.lastError ?? job.id,
       job,
-      buttons: job.agentId ? [openButton, stopButton] : [stopButton],
+      buttons: [...(job.agentId ? [openButton] : []), ...(statusGroup(job) === 'running' ? [cancelButton] : []), stopButton],
     }));
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push({ label: '$(clear-all) Dismiss Finished Jobs', action: () => watcher.dismissFinished() });
@@ -69,6 +70,7 @@ async function showWatchedJobs(bar: JobWatchStatusBar): Promise<void> {
   qp.onDidTriggerItemButton((e) => {
     if (!e.item.job) return;
     if (e.button === stopButton) watcher.unwatch(e.item.job.id);
+    else if (e.button === cancelButton) void vscode.commands.executeCommand(RunCommands.cancelJob, { agentId: e.item.job.agentId, jobId: e.item.job.id });
     else open(e.item.job);
   });
   qp.onDidAccept(() => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { JobStatus, isFinalStatus, jobStatusName } from '../../core/jobStatus';
-import { JobWatcher, elapsedText, jobTitle, statusWord, type WatchedJob } from '../../core/jobWatch';
+import { JobWatcher, elapsedText, isPolled, jobTitle, statusWord, summarize, type WatchedJob } from '../../core/jobWatch';
 import { watchIntervalMs } from '../configuration';
 import type { Connection } from '../connection/connection';
 import { AgentCommands, Settings, StateKeys } from '../constants';
@@ -81,13 +81,17 @@ export class JobWatchStatusBar extends Disposable {
   }
 
   private notify(job: WatchedJob, from: number | undefined, to: number): void {
-    // A job watched when it had already finished needs no "it finished" message.
-    if (from === undefined && isFinalStatus(to)) return;
+    // Jobs a view only keeps up to date are not the user's to be told about; nor is a job watched after it had finished.
+    if (!this.watcher.isWatched(job.id) || (from === undefined && isFinalStatus(to))) return;
+    if (job.group) {
+      this.notifyGroup(job.group, to);
+      return;
+    }
     const title = jobTitle(job);
-    const open = 'Open Job';
-    const actions = job.agentId ? [open] : [];
+    const show = 'Show Result';
+    const actions = job.agentId ? [show] : [];
     const then = (choice: string | undefined): void => {
-      if (choice === open && job.agentId) void vscode.commands.executeCommand(AgentCommands.openJob, { agentId: job.agentId, jobId: job.id });
+      if (choice === show && job.agentId) void vscode.commands.executeCommand(AgentCommands.openJob, { agentId: job.agentId, jobId: job.id });
     };
     if (to === JobStatus.FAILURE) {
       void vscode.window.showErrorMessage(`Job ${title} failed${job.errorMessage ? `: ${job.errorMessage}` : '.'}`, ...actions).then(then);
@@ -96,5 +100,20 @@ export class JobWatchStatusBar extends Disposable {
     } else if (isFinalStatus(to)) {
       void vscode.window.showInformationMessage(`Job ${title} finished: ${jobStatusName(to)}.`, ...actions).then(then);
     }
+  }
+
+  /** A batch is told about once, when its last job is over: how many ended how. */
+  private notifyGroup(group: string, to: number): void {
+    if (!isFinalStatus(to)) return;
+    const jobs = this.watcher.jobs().filter((j) => j.group === group);
+    if (jobs.some(isPolled)) return;
+    const summary = summarize(jobs, Date.now()).text;
+    const label = jobs[0]?.label?.replace(/ · \d+\/\d+$/, '') ?? 'Batch';
+    const failed = jobs.some((j) => j.status === JobStatus.FAILURE);
+    const show = 'Show Jobs';
+    const message = `Batch of ${jobs.length} (${label}) finished: ${summary}.`;
+    void (failed ? vscode.window.showWarningMessage(message, show) : vscode.window.showInformationMessage(message, show)).then((choice) => {
+      if (choice === show) void vscode.commands.executeCommand(AgentCommands.showWatchedJobs);
+    });
   }
 }

@@ -9,37 +9,38 @@ import type { Connection } from '../connection/connection';
 import { Settings } from '../constants';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
-import { jobStatusSource } from './jobSource';
+
+/** The watcher's name for the jobs this view tracks. */
+const OWNER = 'agentsView';
 
 /**
  * Keeps the running jobs shown in the Agents view up to date by themselves — only while the view is
- * visible and the window focused; finished jobs are never polled again. One bulk request per interval
- * covers every expanded Jobs list.
+ * visible and the window focused; finished jobs are never polled again. It shares the status bar's
+ * job watcher, so one bulk request per interval covers every expanded Jobs list and every watched job.
  */
 export class RunningJobsRefresher extends Disposable {
-  private readonly watcher: JobWatcher;
   private readonly owners = new Map<string, JobsNode>();
 
   constructor(
     private readonly view: AgentsView,
+    private readonly watcher: JobWatcher,
     connection: Connection,
     log: Log,
   ) {
     super();
-    this.watcher = new JobWatcher(jobStatusSource(connection), { intervalMs: jobsRefreshIntervalMs() });
-    this.register({ dispose: () => this.watcher.dispose() });
+    this.watcher.setTrackingIntervalMs(jobsRefreshIntervalMs());
+    this.register({ dispose: () => this.watcher.untrack(OWNER) });
     this.register({ dispose: this.watcher.onDidTransition((job, _from, to) => this.apply(job.id, to, job.lastUpdatedAt)).dispose });
     this.register(view.onDidShowJobs((node) => this.track(node)));
     this.register(view.treeView.onDidCollapseElement((e) => this.collapsed(e.element)));
     this.register(view.treeView.onDidChangeVisibility(() => this.updatePause()));
     this.register(vscode.window.onDidChangeWindowState(() => this.updatePause()));
     this.register(connection.onDidChange(() => {
-      this.watcher.unwatchAll();
+      this.watcher.untrack(OWNER);
       this.owners.clear();
-      this.watcher.setSource(jobStatusSource(connection));
     }));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${Settings.section}.${Settings.jobsRefreshIntervalSeconds}`)) this.watcher.setIntervalMs(jobsRefreshIntervalMs());
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.jobsRefreshIntervalSeconds}`)) this.watcher.setTrackingIntervalMs(jobsRefreshIntervalMs());
     }));
     this.updatePause();
     log.debug('Running-jobs refresher ready');
@@ -47,24 +48,21 @@ export class RunningJobsRefresher extends Disposable {
 
   /** How many jobs are being kept up to date (for tests and the log). */
   get trackedCount(): number {
-    return this.watcher.jobs().filter((j) => j.status !== undefined && isActiveStatus(j.status)).length;
+    return this.owners.size;
   }
 
   private track(node: JobsNode): void {
-    for (const job of node.activeJobs()) {
-      this.owners.set(job.id, node);
-      this.watcher.watch({ id: job.id, status: job.status_code, createdAt: job.created_at });
-    }
+    const jobs = node.activeJobs();
+    for (const job of jobs) this.owners.set(job.id, node);
+    this.watcher.track(OWNER, jobs.map((job) => ({ id: job.id, status: job.status_code, createdAt: job.created_at, agentId: node.parent.agent.id })));
   }
 
   private collapsed(element: unknown): void {
     const jobsNode = element instanceof JobsNode ? element : element instanceof AgentNode ? element.jobs : undefined;
     if (!jobsNode) return;
-    for (const [id, owner] of this.owners) {
-      if (owner !== jobsNode) continue;
-      this.owners.delete(id);
-      this.watcher.unwatch(id);
-    }
+    const ids = [...this.owners].filter(([, owner]) => owner === jobsNode).map(([id]) => id);
+    for (const id of ids) this.owners.delete(id);
+    this.watcher.untrack(OWNER, ids);
   }
 
   private apply(id: string, status: number, lastUpdatedAt: string | undefined): void {
@@ -73,11 +71,11 @@ export class RunningJobsRefresher extends Disposable {
     owner.updateJob(id, { status_code: status, ...(lastUpdatedAt ? { last_updated_at: lastUpdatedAt } : {}) });
     if (!isActiveStatus(status)) {
       this.owners.delete(id);
-      this.watcher.unwatch(id);
+      this.watcher.untrack(OWNER, [id]);
     }
   }
 
   private updatePause(): void {
-    this.watcher.setPaused(!this.view.treeView.visible || !vscode.window.state.focused);
+    this.watcher.setTrackingPaused(!this.view.treeView.visible || !vscode.window.state.focused);
   }
 }

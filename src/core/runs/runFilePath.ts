@@ -1,0 +1,15 @@
+/** Names of run files; no dependencies, so the activation bundle can use it. */
+
+/** Run files are JSON documents whose name ends with this (`support-call-qa.agentrun.json`). */
+export const RUN_FILE_SUFFIX = '.agentrun.json';
+
+/** True for a path or URI path naming a run file. */
+export function isRunFilePath(path: string): boolean {
+  return path.toLowerCase().endsWith(RUN_FILE_SUFFIX);
+}
+
+/** A file name for a new run file: the agent's name in lower case with dashes (`support-call-qa.agentrun.json`). */
+export function runFileName(agentName: string, attempt = 1): string {
+  const slug = agentName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'agent';
+  return `${slug}${attempt > 1 ? `-${attempt}` : ''}${RUN_FILE_SUFFIX}`;
+}
