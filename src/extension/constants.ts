@@ -142,3 +142,15 @@ export const RunCommands = {
 
 /** The run-file JSON schema, generated from the input definitions of the agents run files name. */
 export const RUN_SCHEMA_URI = 'agent-workbench-schema:/agent-run.schema.json';
+
+/** Test sets and comparisons: commands, and the scheme of the read-only case outputs a diff shows. */
+export const ComparisonCommands = {
+  runComparison: 'agentWorkbench.comparisons.run',
+  testThisChange: 'agentWorkbench.comparisons.testThisChange',
+  testSetFromJobs: 'agentWorkbench.comparisons.testSetFromJobs',
+  testSetFromCsv: 'agentWorkbench.comparisons.testSetFromCsv',
+  testSetFromFiles: 'agentWorkbench.comparisons.testSetFromFiles',
+  openComparison: 'agentWorkbench.comparisons.open',
+  exportComparison: 'agentWorkbench.comparisons.export',
+} as const;
+export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';

@@ -10,3 +10,10 @@ export { parseRunFile, checkRun, filePathsOf, type RunPlan, type RunProblem, typ
 export { runErrorProblems } from '../core/runs/runErrors';
 export { runFileText } from '../core/runs/runTemplate';
 export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFileSchema';
+export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet } from '../core/comparison/testSet';
+export { caseFromJob } from '../core/comparison/casesFromJobs';
+export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
+export { startMissing, applyStatuses, readResults, cancelUnfinished, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
+export { comparisonView } from '../core/comparison/comparisonView';
+export { progressView, workLeft, type SessionPhase } from '../core/comparison/comparisonProgress';
+export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';

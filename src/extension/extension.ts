@@ -30,6 +30,8 @@ import { RunTargets } from './runs/runTargets';
 import { RunFiles } from './runs/runFiles';
 import { Runner } from './runs/runner';
 import { registerRunCommands } from './runs/runCommands';
+import { ComparisonEditors } from './comparison/comparisonEditors';
+import { registerComparisonCommands } from './comparison/comparisonCommands';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -56,6 +58,7 @@ export interface AgentWorkbenchApi {
   results: ResultsPanels;
   log: Log;
   runFiles: RunFiles;
+  comparisons: ComparisonEditors;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -80,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const runTargets = new RunTargets(connection);
   const runFiles = new RunFiles(runTargets);
   const runner = new Runner(connection, agents, runTargets, runFiles, watched.watcher, log);
+  const comparisons = new ComparisonEditors(context, { connection, watcher: watched.watcher, log, reloadJobs: (id) => agents.reloadJobs(id) });
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
@@ -111,11 +115,13 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     runTargets,
     runFiles,
     ...registerRunCommands(agents, connection, runner, runTargets, watched.watcher, log),
+    comparisons,
+    ...registerComparisonCommands(agents, comparisons, log),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles, comparisons };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

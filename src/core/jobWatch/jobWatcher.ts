@@ -45,6 +45,8 @@ export class JobWatcher {
   /** Jobs that are only tracked (not watched) are not polled while their views are hidden. */
   private trackingPaused = false;
   private trackIntervalMs: number | undefined;
+  /** Owners whose tracked jobs are polled even while tracking is paused. */
+  private readonly unpausedOwners = new Set<string>();
   private failures = 0;
   private retryAfterMs = 0;
   /** A job without a status waits for its first answer: poll soon rather than at the next interval. */
@@ -87,8 +89,10 @@ export class JobWatcher {
    * Keeps jobs up to date for a view (`owner`) without showing them in the status bar: they ride in
    * the same bulk request as the watched jobs. Their status changes come through `onDidTransition`.
    */
-  track(owner: string, requests: readonly WatchRequest[]): void {
+  track(owner: string, requests: readonly WatchRequest[], options: { whileViewsHidden?: boolean } = {}): void {
     if (this.disposed) return;
+    // A comparison follows its jobs whether or not the Agents view is shown.
+    if (options.whileViewsHidden) this.unpausedOwners.add(owner);
     for (const request of requests) {
       const id = request.id.trim();
       if (!id) continue;
@@ -101,6 +105,7 @@ export class JobWatcher {
 
   /** A view no longer shows these jobs (all of the owner's when `ids` is absent). */
   untrack(owner: string, ids?: readonly string[]): void {
+    if (!ids) this.unpausedOwners.delete(owner);
     let removed = false;
     for (const job of [...this.records.values()]) {
       if ((ids && !ids.includes(job.id)) || !job.trackers.delete(owner)) continue;
@@ -285,7 +290,10 @@ export class JobWatcher {
 
   /** Polled now: not final, and watched — or tracked while the views tracking it are shown. */
   private isDue(job: JobRecord): boolean {
-    return isPolled(job) && (job.watched || (!this.trackingPaused && job.trackers.size > 0));
+    if (!isPolled(job)) return false;
+    if (job.watched || (!this.trackingPaused && job.trackers.size > 0)) return true;
+    for (const owner of job.trackers) if (this.unpausedOwners.has(owner)) return true;
+    return false;
   }
 
   private hasPolledJobs(): boolean {

@@ -27,7 +27,8 @@ export class AgentsView extends ServiceTreeView implements AgentsTreeContext {
     private readonly context: vscode.ExtensionContext,
     connection: Connection,
   ) {
-    super(Views.agents, connection);
+    // Several job rows can be chosen at once (Create Test Set from Jobs…).
+    super(Views.agents, connection, undefined, true);
     this.filterValue = context.workspaceState.get<AgentFilter>(StateKeys.agentFilter) ?? {};
     this.list = new PagedList((page, signal) => this.client().agents.list({ ...agentListParams(this.filterValue, this.pageSize()), page } as ListAgentsParams, { signal }));
     this.register(this.shownJobs);

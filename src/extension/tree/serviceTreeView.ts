@@ -18,10 +18,11 @@ export abstract class ServiceTreeView extends Disposable implements NodeRefreshe
     viewId: string,
     protected readonly connection: Connection,
     dragAndDropController?: vscode.TreeDragAndDropController<TreeNode>,
+    canSelectMany = false,
   ) {
     super();
     this.provider = this.register(new TreeProvider(() => (this.connection.state.kind === 'connected' ? this.roots() : [])));
-    this.treeView = this.register(vscode.window.createTreeView(viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController, canSelectMany: false }));
+    this.treeView = this.register(vscode.window.createTreeView(viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController, canSelectMany }));
     this.register(connection.onDidChange(() => this.reload()));
   }
 
