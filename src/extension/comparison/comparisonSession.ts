@@ -33,7 +33,11 @@ const READ_MS = 300;
  */
 export class ComparisonSession extends Disposable {
   private phase: SessionPhase = { kind: 'stopped' };
-  private abort: AbortController | undefined;
+  /** Aborted by Cancel: no further batch is sent (the one in flight finishes and is recorded). */
+  private stopStarting: AbortController | undefined;
+  /** Aborted when the view goes (like a closed window): requests in flight are dropped. */
+  private readonly lifetime = new AbortController();
+  private startPromise: Promise<void> | undefined;
   private starting = false;
   private readTimer: NodeJS.Timeout | undefined;
   private renderTimer: NodeJS.Timeout | undefined;
@@ -42,8 +46,6 @@ export class ComparisonSession extends Disposable {
   private notificationText: ((text: string) => void) | undefined;
   private readonly saver: ComparisonFileSaver;
   private readonly owner: string;
-  /** Run requests sent by this session (for tests and the log). */
-  requestsSent = 0;
 
   constructor(
     readonly document: vscode.TextDocument,
@@ -81,16 +83,14 @@ export class ComparisonSession extends Disposable {
     if (core.isComplete(this.record)) return;
     if (this.record.pending.length > 0 && !(await this.decideLostBatches(choice))) return;
     this.phase = { kind: 'working' };
-    this.abort = new AbortController();
+    this.stopStarting = new AbortController();
     this.showNotification();
     this.render();
     this.follow();
     this.starting = true;
     try {
-      await core.startMissing(this.record, this.service(), () => this.saver.flush(), this.abort.signal, () => {
-        this.requestsSent++;
-        this.render();
-      });
+      this.startPromise = core.startMissing(this.record, this.service(), () => this.saver.flush(), this.stopStarting.signal, () => this.render());
+      await this.startPromise;
       this.starting = false;
       this.follow();
       this.scheduleRead(0);
@@ -110,8 +110,10 @@ export class ComparisonSession extends Disposable {
 
   /** Cancels every job of the comparison that has not finished, and starts nothing more. */
   async cancel(): Promise<number> {
-    this.abort?.abort();
-    const count = await loadCore().cancelUnfinished(this.record, this.service(), new AbortController().signal);
+    this.stopStarting?.abort();
+    // A batch in flight is let finish, so its jobs are known and cancelled too (never left running unseen).
+    await this.startPromise?.catch(() => undefined);
+    const count = await loadCore().cancelUnfinished(this.record, this.service(), this.lifetime.signal);
     this.stop('cancelled.');
     // What the service did is read, not assumed: the next poll brings the cancelled statuses.
     this.follow();
@@ -127,7 +129,7 @@ export class ComparisonSession extends Disposable {
 
   override dispose(): void {
     // Like a closed window: a request in flight is dropped (its batch stays marked in the file).
-    this.abort?.abort();
+    this.lifetime.abort();
     this.endNotification?.();
     super.dispose();
   }
@@ -177,13 +179,15 @@ export class ComparisonSession extends Disposable {
     }
   }
 
+  /** The client as the runner needs it. Requests end only with the view, not with Cancel (see `cancel`). */
   private service(): ComparisonService {
     const client = () => this.deps.connection.requireClient();
+    const signal = this.lifetime.signal;
     return {
-      runMany: (agentId, inputs, signal) => client().agents.runMany(agentId, inputs, { signal }),
-      runVersion: (agentId, versionId, inputs, signal) => client().agents.runVersion(agentId, versionId, { inputs }, { signal }),
-      results: async (ids, signal) => (await client().jobs.results(ids, { signal })).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null })),
-      cancel: (id, signal) => client().jobs.cancel(id, { signal }),
+      runMany: (agentId, inputs) => client().agents.runMany(agentId, inputs, { signal }),
+      runVersion: (agentId, versionId, inputs) => client().agents.runVersion(agentId, versionId, { inputs }, { signal }),
+      results: async (ids) => (await client().jobs.results(ids, { signal })).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null })),
+      cancel: (id) => client().jobs.cancel(id, { signal }),
     };
   }
 
@@ -218,7 +222,7 @@ export class ComparisonSession extends Disposable {
     if (this.reading) return this.reading.then(() => this.scheduleRead(0));
     this.reading = (async () => {
       try {
-        await loadCore().readResults(this.record, this.service(), new AbortController().signal);
+        await loadCore().readResults(this.record, this.service(), this.lifetime.signal);
         this.saver.schedule();
       } catch (error) {
         this.deps.log.warn(`Comparison ${this.document.uri.fsPath}: results could not be read (${messageOf(error)}); they are read again on Resume.`);
@@ -239,7 +243,7 @@ export class ComparisonSession extends Disposable {
 
   private stop(reason?: string): void {
     this.phase = { kind: 'stopped', reason };
-    this.abort = undefined;
+    this.stopStarting = undefined;
     this.endNotification?.();
     this.endNotification = undefined;
     void this.saver.flush().catch((error: unknown) => this.deps.log.error('Comparison: the file could not be written', error));
