@@ -41,6 +41,6 @@ export const COMPARISON_PAGE_BODY = `
         </div>
         <div id="empty" class="empty hint" hidden></div>
       </div>
-      <p id="table-help" class="visually-hidden">Arrow keys move between cases; Enter opens the selected case's outputs of the baseline and the target in a diff editor. Click a column header to sort.</p>
+      <p id="table-help" class="visually-hidden">Arrow keys move between cases; Enter opens the selected case's outputs of the baseline and the target in a diff editor (so does a double-click on a target's cell; on its status, the job opens). Click a column header to sort.</p>
       <div id="notice" class="notice" role="status" aria-live="polite" hidden></div>
     </main>`;

@@ -212,7 +212,10 @@ function rowElement(message: Shown, index: number, position: number): HTMLElemen
     painted = '';
     paint();
     const target = targetOf(event.target);
-    if (event.detail >= 2 && target !== undefined) openCase(index, target);
+    if (event.detail < 2 || target === undefined || !shown) return;
+    // The status cell opens the job itself; any other cell of a target, the case's outputs side by side.
+    if (event.target instanceof HTMLElement && event.target.dataset.job !== undefined) send({ type: 'openJob', load: shown.load, index, target });
+    else openCase(index, target);
   });
   return element;
 }
@@ -236,6 +239,8 @@ function cellElement(row: RowView, column: ColumnRef): HTMLElement {
   if (f === 'state') {
     cell.textContent = data.state === 'none' ? '' : data.state;
     cell.classList.add(`state-${data.state}`);
+    cell.dataset.job = '';
+    if (data.state !== 'none') cell.title = 'Double-click to open the job';
   } else if (f === 'cost') cell.textContent = data.cost === null ? '' : data.cost.toFixed(4);
   else if (f === 'tokens') cell.textContent = data.tokens === null ? '' : count(data.tokens);
   else if (f === 'duration') cell.textContent = ms(data.durationMs);
