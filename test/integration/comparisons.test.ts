@@ -113,6 +113,7 @@ describe('Test sets and comparisons', function () {
     assert.deepEqual(changed, expected, 'the changed cases are the ones that quote the rule');
     assert.equal(view.summaries[1]?.changed, expected.length);
     assert.ok(view.rows.every((r) => r.cells.every((c) => c.state === 'done')), 'every result is read');
+    await session.save();
     const saved = parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
     assert.deepEqual(saved.cases.map((c) => c.runs.now?.jobId), record.cases.map((c) => c.runs.now?.jobId), 'the file holds the job ids and results');
     assert.ok(saved.cases.every((c) => c.runs.now?.outputs?.some((o) => o.key === 'disposition')));

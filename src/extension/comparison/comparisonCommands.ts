@@ -111,9 +111,12 @@ async function testThisChange(view: AgentsView, editors: ComparisonEditors, arg:
     if ((version?.engine_config as { policy_id?: unknown } | undefined)?.policy_id === policyId) agents.push(agent);
   }
   if (!agents.length) throw new Error('No agent applies this policy (engine_config.policy_id of its current version), so there is nothing to test.');
+  // Each agent with a test set named after it is tested; with none, the user picks the agent, then its test set.
+  const named = args.testSet ? [] : await agentsWithTestSets(agents);
+  const chosen = named.length ? named : [{ agent: await pickAmong(agents), testSet: args.testSet }];
   const uris: vscode.Uri[] = [];
-  for (const agent of agents) {
-    const testSetUri = args.testSet ?? (await pickTestSet(`Test This Change on ${agent.name}: choose the test set`, slug(agent.name)));
+  for (const { agent, testSet: given } of chosen) {
+    const testSetUri = given ?? (await pickTestSet(`Test This Change on ${agent.name}: choose the test set`, slug(agent.name)));
     const testSet = await readTestSet(testSetUri, !!args.testSet);
     if (!testSet.cases.some((c) => c.sourceJobId)) {
       throw new Error(`${testSet.name} has no cases made from past jobs, so there are no results before to compare with. Create one with Create Test Set from Jobs…, or use Run Comparison… with two versions.`);
@@ -155,6 +158,23 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
   const note = skipped.length ? ` ${skipped.length} file input${skipped.length === 1 ? ' was' : 's were'} left out (only the file name is known): ${skipped.slice(0, 3).join(', ')}.` : '';
   void vscode.window.showInformationMessage(`Test set of ${jobs.length} case${jobs.length === 1 ? '' : 's'} from jobs of ${agent.name}: ${vscode.workspace.asRelativePath(uri)}.${note}`);
   return uri;
+}
+
+async function agentsWithTestSets(agents: BaseAgent[]): Promise<{ agent: BaseAgent; testSet: vscode.Uri }[]> {
+  const files = await vscode.workspace.findFiles('**/*.testset.jsonl', '**/node_modules/**', 500);
+  return agents.flatMap((agent) => {
+    const own = files.filter((f) => (f.path.split('/').pop() ?? '').startsWith(`${slug(agent.name)}.`) || (f.path.split('/').pop() ?? '').startsWith(`${slug(agent.name)}-`));
+    // Several test sets for one agent: the newest name (the highest number) is the one just made.
+    const newest = own.sort((a, b) => a.path.localeCompare(b.path, undefined, { numeric: true })).pop();
+    return newest ? [{ agent, testSet: newest }] : [];
+  });
+}
+
+async function pickAmong(agents: BaseAgent[]): Promise<BaseAgent> {
+  if (agents.length === 1 && agents[0]) return agents[0];
+  const pick = await vscode.window.showQuickPick(agents.map((agent) => ({ label: agent.name, agent })), { title: 'Test This Change: which agent that applies the policy?' });
+  if (!pick) throw new CancelledError();
+  return pick.agent;
 }
 
 async function pickFile(glob: string, title: string): Promise<vscode.Uri> {
