@@ -17,3 +17,4 @@ export { startMissing, applyStatuses, readResults, cancelUnfinished, BatchOutcom
 export { comparisonView } from '../core/comparison/comparisonView';
 export { progressView, workLeft, type SessionPhase } from '../core/comparison/comparisonProgress';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
+export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';

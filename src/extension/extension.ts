@@ -32,6 +32,7 @@ import { Runner } from './runs/runner';
 import { registerRunCommands } from './runs/runCommands';
 import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
+import { TestSetEditing } from './comparison/testSetEditing';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -117,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerRunCommands(agents, connection, runner, runTargets, watched.watcher, log),
     comparisons,
     ...registerComparisonCommands(agents, comparisons, log),
+    new TestSetEditing(runTargets),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   void connection.refresh().then(() => applyProvisionedConnection(connection, log));

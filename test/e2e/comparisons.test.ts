@@ -14,15 +14,16 @@ describe('Comparisons in the browser', function () {
     assert.ok(sandbox);
     const { page } = workbench;
     await workbench.openActivity('Agent Workbench');
+    await workbench.collapseView('Datasets');
     const agent = workbench.treeItem('Agents', 'Support Call QA');
     await workbench.expand(agent);
     await workbench.expand(workbench.treeItem('Agents', /^Jobs/));
     const rows = workbench.view('Agents').locator('.monaco-list-row[role="treeitem"][aria-level="3"]');
-    await rows.nth(7).waitFor({ timeout: 30_000 });
+    await rows.nth(4).waitFor({ timeout: 30_000 });
     await rows.nth(0).click();
-    await rows.nth(7).click({ modifiers: ['Shift'] });
+    await rows.nth(4).click({ modifiers: ['Shift'] });
     await workbench.screenshot('comparisons--selected-jobs');
-    await workbench.contextMenu(rows.nth(3), /^Create Test Set from Jobs/);
+    await workbench.contextMenu(rows.nth(2), /^Create Test Set from Jobs/);
     await page.locator('.tab', { hasText: /support-call-qa.*\.testset\.jsonl/ }).first().waitFor({ timeout: 30_000 });
     await workbench.screenshot('comparisons--test-set');
 

@@ -47,7 +47,7 @@ async function runComparison(view: AgentsView, editors: ComparisonEditors, arg: 
   const client = view.client();
   const testSetUri = args.testSet ?? (arg instanceof vscode.Uri ? arg : await pickTestSet('Run Comparison: choose the test set'));
   const testSet = await readTestSet(testSetUri, !!args.targets);
-  const agentId = args.agentId ?? (arg instanceof AgentNode || arg instanceof VersionNode ? arg.agent.id : undefined);
+  const agentId = args.agentId ?? (arg instanceof AgentNode || arg instanceof VersionNode ? arg.agent.id : testSet.agentId);
   const agent: BaseAgent = agentId ? await client.agents.get(agentId) : await pickAgent(view, `Run Comparison of ${testSet.name}: choose the agent`);
   const hasBefore = testSet.cases.some((c) => c.sourceJobId);
   const targets = args.targets ? await resolveTargets(view, agent.id, args.targets) : await pickTargets(view, agent, hasBefore, arg instanceof VersionNode ? arg.version.id : undefined);
@@ -153,7 +153,7 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   if (!folder) throw new Error('Open a folder first: a test set is a file of the workspace.');
   const uri = await freeFileUri(folder, slug(agent.name), '.testset.jsonl');
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${lines.join('\n')}\n`));
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${[core.testSetHeader(agent.id, agent.name), ...lines].join('\n')}\n`));
   await vscode.window.showTextDocument(uri, { preview: false });
   const note = skipped.length ? ` ${skipped.length} file input${skipped.length === 1 ? ' was' : 's were'} left out (only the file name is known): ${skipped.slice(0, 3).join(', ')}.` : '';
   void vscode.window.showInformationMessage(`Test set of ${jobs.length} case${jobs.length === 1 ? '' : 's'} from jobs of ${agent.name}: ${vscode.workspace.asRelativePath(uri)}.${note}`);

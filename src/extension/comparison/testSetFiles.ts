@@ -39,7 +39,7 @@ export async function pickTestSet(title: string, prefer?: string): Promise<vscod
  * Reads a test set. Lines that cannot be read are named with their line number; the user may go on
  * with the rest (`quiet` goes on without asking, for commands given their arguments).
  */
-export async function readTestSet(uri: vscode.Uri, quiet: boolean): Promise<{ name: string; cases: TestCase[] }> {
+export async function readTestSet(uri: vscode.Uri, quiet: boolean): Promise<{ name: string; cases: TestCase[]; agentId?: string }> {
   const name = uri.path.split('/').pop() ?? 'test set';
   const doc = await vscode.workspace.openTextDocument(uri);
   const { cases, problems } = loadCore().parseTestSet(name, doc.getText());
@@ -53,5 +53,5 @@ export async function readTestSet(uri: vscode.Uri, quiet: boolean): Promise<{ na
     const answer = await vscode.window.showWarningMessage(`${problems.length} line${problems.length === 1 ? '' : 's'} of ${name} could not be read; the other ${cases.length} cases can run.`, { modal: true, detail }, go);
     if (answer !== go) throw new CancelledError();
   }
-  return { name, cases };
+  return { name, cases, agentId: loadCore().testSetAgentId(doc.getText()) };
 }
