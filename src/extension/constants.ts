@@ -149,8 +149,6 @@ export const ComparisonCommands = {
   testThisChange: 'agentWorkbench.comparisons.testThisChange',
   testSetFromJobs: 'agentWorkbench.comparisons.testSetFromJobs',
   testSetFromCsv: 'agentWorkbench.comparisons.testSetFromCsv',
-  testSetFromFiles: 'agentWorkbench.comparisons.testSetFromFiles',
   openComparison: 'agentWorkbench.comparisons.open',
-  exportComparison: 'agentWorkbench.comparisons.export',
 } as const;
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';

@@ -15,10 +15,12 @@ describe('Comparisons in the browser', function () {
     const { page } = workbench;
     await workbench.openActivity('Agent Workbench');
     await workbench.collapseView('Datasets');
+    await workbench.collapseView('Policies');
     const agent = workbench.treeItem('Agents', 'Support Call QA');
     await workbench.expand(agent);
     await workbench.expand(workbench.treeItem('Agents', /^Jobs/));
-    const rows = workbench.view('Agents').locator('.monaco-list-row[role="treeitem"][aria-level="3"]');
+    // Finished jobs (the running ones at the top have no result yet to be the "before").
+    const rows = workbench.view('Agents').locator('.monaco-list-row[role="treeitem"][aria-level="3"]').filter({ hasText: /SUCCESS/ });
     await rows.nth(4).waitFor({ timeout: 30_000 });
     await rows.nth(0).click();
     await rows.nth(4).click({ modifiers: ['Shift'] });
@@ -34,6 +36,8 @@ describe('Comparisons in the browser', function () {
     const content = JSON.parse(JSON.stringify(current.content).split(DEMO_LOOP_RULE_PHRASE).join('a phrase no call has')) as Record<string, unknown>;
     await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content, version_name: 'refunds need no check', base_version_id: current.id });
 
+    await workbench.collapseView('Agents');
+    await workbench.view('Policies').locator('.pane-header').click();
     const policyRow = workbench.treeItem('Policies', 'Customer Call Quality Standard');
     await policyRow.first().waitFor({ timeout: 30_000 });
     await workbench.contextMenu(policyRow, /^Test This Policy Change/);
@@ -42,7 +46,6 @@ describe('Comparisons in the browser', function () {
     await frame.locator('#summaries .card').first().waitFor({ timeout: 30_000 });
     // Done when the progress line is gone (every job finished and read).
     await frame.locator('#progress').waitFor({ state: 'hidden', timeout: 150_000 });
-    await workbench.collapseView('Agents');
     await workbench.screenshot('comparisons--view');
     const figures = await frame.locator('#summaries').innerText();
     assert.match(figures, /Results before/);

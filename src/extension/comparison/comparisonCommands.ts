@@ -36,6 +36,7 @@ export function registerComparisonCommands(view: AgentsView, editors: Comparison
     registerCommand(log, ComparisonCommands.runComparison, (arg?: unknown, args?: RunComparisonArgs) => runComparison(view, editors, arg, args ?? {})),
     registerCommand(log, ComparisonCommands.testThisChange, (arg?: unknown, args?: { testSet?: vscode.Uri }) => testThisChange(view, editors, arg, args ?? {})),
     registerCommand(log, ComparisonCommands.testSetFromJobs, (node?: unknown, nodes?: unknown[]) => testSetFromJobs(view, node, nodes)),
+    registerCommand(log, ComparisonCommands.testSetFromCsv, (uri?: vscode.Uri) => testSetFromCsv(view, uri)),
     registerCommand(log, ComparisonCommands.openComparison, async (uri?: vscode.Uri) => {
       const target = uri ?? (await pickFile('**/*.comparison.json', 'Open Comparison: choose a comparison file'));
       return editors.open(target);
@@ -140,8 +141,10 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
     jobs = jobsNode?.list.loadedItems.length ? [...jobsNode.list.loadedItems] : (await view.client().jobs.list(agent.id, { page_size: 100 })).results;
   }
   // A case keeps its job's result as the "before": only jobs that ended with one.
+  const chosen = jobs.length;
   jobs = jobs.filter((j) => isFinalStatus(j.status_code) && j.status_code !== JobStatus.CANCELLED);
   if (!jobs.length) throw new Error('Choose finished jobs: a case keeps a job\'s result as its "before".');
+  const left = chosen - jobs.length;
   const core = loadCore();
   const results = new Map((await view.client().jobs.results(jobs.map((j) => j.id))).map((r) => [r.id, r]));
   const skipped: string[] = [];
@@ -155,9 +158,24 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
   const uri = await freeFileUri(folder, slug(agent.name), '.testset.jsonl');
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${[core.testSetHeader(agent.id, agent.name), ...lines].join('\n')}\n`));
   await vscode.window.showTextDocument(uri, { preview: false });
-  const note = skipped.length ? ` ${skipped.length} file input${skipped.length === 1 ? ' was' : 's were'} left out (only the file name is known): ${skipped.slice(0, 3).join(', ')}.` : '';
+  const running = left ? ` ${left} job${left === 1 ? '' : 's'} not finished (or cancelled) ${left === 1 ? 'was' : 'were'} left out.` : '';
+  const note = running + (skipped.length ? ` ${skipped.length} file input${skipped.length === 1 ? ' was' : 's were'} left out (only the file name is known): ${skipped.slice(0, 3).join(', ')}.` : '');
   void vscode.window.showInformationMessage(`Test set of ${jobs.length} case${jobs.length === 1 ? '' : 's'} from jobs of ${agent.name}: ${vscode.workspace.asRelativePath(uri)}.${note}`);
   return uri;
+}
+
+/** Create Test Set from CSV…: a CSV of cases (a header, then a case a row) as `<name>.testset.jsonl` for an agent. */
+async function testSetFromCsv(view: AgentsView, given?: vscode.Uri): Promise<vscode.Uri> {
+  const uri = given ?? (await pickFile('**/*.csv', 'Create Test Set from CSV: choose the CSV file'));
+  const name = uri.path.split('/').pop() ?? 'cases.csv';
+  const { cases } = await readTestSet(uri, false);
+  const agent = await pickAgent(view, `Create Test Set from ${name}: choose the agent it is for`);
+  const core = loadCore();
+  const target = await freeFileUri(vscode.Uri.joinPath(uri, '..'), name.replace(/\.(testset\.)?csv$/i, ''), '.testset.jsonl');
+  const lines = [core.testSetHeader(agent.id, agent.name), ...cases.map((c) => core.testCaseLine(c))];
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${lines.join('\n')}\n`));
+  await vscode.window.showTextDocument(target, { preview: false });
+  return target;
 }
 
 async function agentsWithTestSets(agents: BaseAgent[]): Promise<{ agent: BaseAgent; testSet: vscode.Uri }[]> {
