@@ -51,7 +51,7 @@ const BENCHES: Bench[] = [
   { name: 'tree', title: 'first page of a large tree', budget: '≤ 1.5× the raw request', needsHost: true, run: (w) => largeTree(session(w), w.sandbox) },
   { name: 'grid', title: 'grid', budget: 'first rows ≤ 1 s; p95 frame ≤ 16 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
-  { name: 'comparison', title: 'comparison: 1,000 cases × 2 targets', budget: '≤ 1 status request per interval; rows ≤ 1 s after the last result', needsHost: false, run: () => comparison(loadCoreBundle()) },
+  { name: 'comparison', title: 'comparison: 1,000 cases × 2 targets', budget: '≤ 1 status poll per interval; rows ≤ 1 s after the last result', needsHost: false, run: () => comparison(loadCoreBundle()) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
 ];
 
