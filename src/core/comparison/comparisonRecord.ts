@@ -151,7 +151,10 @@ export function recordStarted(record: ComparisonRecord, batch: PendingBatch, job
 
 /** Forgets a batch that was never sent, or whose outcome the user chose to give up on. */
 export function dropPending(record: ComparisonRecord, batch: PendingBatch): void {
-  record.pending = record.pending.filter((p) => p !== batch && !(p.targetId === batch.targetId && p.sentAt === batch.sentAt));
+  // A batch read back from the file is another object: the same target, time and cases make it the same batch
+  // (two batches can share a millisecond, so the time alone is not enough).
+  const same = (p: PendingBatch): boolean => p.targetId === batch.targetId && p.sentAt === batch.sentAt && p.caseIndexes.join() === batch.caseIndexes.join();
+  record.pending = record.pending.filter((p) => p !== batch && !same(p));
 }
 
 /** Every job id of the record that is not final yet (to follow with bulk statuses). */

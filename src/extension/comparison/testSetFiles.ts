@@ -5,10 +5,7 @@ import { CancelledError } from '../util/errors';
 
 const TEST_SET_GLOB = '**/*.{testset.jsonl,testset.csv}';
 
-/** A file-name-safe short form of a name ("Support Call QA" → "support-call-qa"). */
-export function slug(name: string): string {
-  return name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'agent';
-}
+export { agentFileSlug as slug } from '../../core/runs/runFilePath';
 
 /** `<folder>/<base><suffix>`, numbered (`-2`, `-3`…) past files that exist. */
 export async function freeFileUri(folder: vscode.Uri, base: string, suffix: string): Promise<vscode.Uri> {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { caseFromJob } from '../../../src/core/comparison/casesFromJobs';
 import { caseRows } from '../../../src/core/comparison/compare';
-import { casesToStart, isComplete, newComparison, parseComparison, serializeComparison, type ComparisonRecord, type ComparisonTarget } from '../../../src/core/comparison/comparisonRecord';
+import { casesToStart, isComplete, markSent, newComparison, recordStarted, parseComparison, serializeComparison, type ComparisonRecord, type ComparisonTarget } from '../../../src/core/comparison/comparisonRecord';
 import { BatchOutcomeUnknown, applyStatuses, cancelUnfinished, readResults, startMissing, type ComparisonService, type ResultItem } from '../../../src/core/comparison/comparisonRunner';
 import type { TestCase } from '../../../src/core/comparison/testSet';
 import { JobStatus } from '../../../src/core/jobStatus';
@@ -105,6 +105,15 @@ describe('running a comparison', () => {
     await startMissing(reopened, fake.service, saver(reopened).save, new AbortController().signal);
     assert.deepEqual(fake.requests, ['runMany 100', 'runMany 100', 'runMany 50'], 'the lost batch was not sent again');
     assert.deepEqual(reopened.pending[0]!.caseIndexes, Array.from({ length: 100 }, (_, i) => 100 + i));
+  });
+
+  it('keeps a batch still in flight when another one sent in the same millisecond is answered', () => {
+    const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: cases(4), targets: [before, current] });
+    const at = new Date('2026-01-01T00:00:00Z');
+    const first = markSent(record, 'now', [0, 1], at);
+    const second = markSent(record, 'now', [2, 3], at);
+    recordStarted(record, second, ['j3', 'j4']);
+    assert.deepEqual(record.pending, [first]);
   });
 
   it('forgets a batch the service refused, and says why', async () => {
