@@ -53,12 +53,20 @@ if (!sandboxOnly) {
     // The Summary Preview's engine (Handlebars), loaded only when a preview opens. Handlebars asks for
     // `source-map` inside a try (only for source-mapped precompiling, which the preview never does).
     { name: 'summary', entryPoints: { summary: 'src/core/summary/index.ts' }, options: { external: ['vscode', 'source-map'] } },
+    // SQL editing (completion, hover, unknown tables), loaded when a .sql file first asks.
+    { name: 'sql', entryPoints: { sql: 'src/core/sql/index.ts' } },
     // The query results grid page: a browser script, written next to its style sheet in media/ (the
     // only folder its webview may load from). Type-checked by `tsc -p src/webview/resultsGrid`.
     {
       name: 'resultsGrid',
       entryPoints: { resultsGrid: 'src/webview/resultsGrid/main.ts' },
       options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/resultsGrid' },
+    },
+    // The job view page, built like the grid's; the codicon font and its style sheet are copied beside it.
+    {
+      name: 'jobView',
+      entryPoints: { jobView: 'src/webview/jobView/main.ts' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/jobView' },
     },
     // The comparison page, built the same way (type-checked by `tsc -p src/webview/comparison`).
     {
@@ -71,6 +79,9 @@ if (!sandboxOnly) {
 
 fs.mkdirSync('dist', { recursive: true });
 fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+if (!sandboxOnly) {
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join('node_modules', '@vscode', 'codicons', 'dist', file), path.join('media', 'jobView', file));
+}
 
 const contexts = [];
 for (const entry of entries) {

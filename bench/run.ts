@@ -13,6 +13,8 @@ import { grid } from './benchmarks/grid';
 import { jobWatching } from './benchmarks/jobWatching';
 import { largeTree } from './benchmarks/largeTree';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
+import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
+import { tableUpload } from './benchmarks/tableUpload';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
 import { type HostSession, startHostSession } from './lib/hostSession';
@@ -44,7 +46,7 @@ const session = (world: World): HostSession => {
 };
 
 const BENCHES: Bench[] = [
-  { name: 'vsix', title: '.vsix size', budget: '≤ 1 MB', needsHost: false, run: async () => [vsixFigure()] },
+  { name: 'vsix', title: '.vsix size', budget: '≤ 1 MB', needsHost: false, run: () => Promise.resolve([vsixFigure()]) },
   { name: 'sandbox', title: 'sandbox: jobs page at 100,000 jobs', budget: 'p99 ≤ 20 ms', needsHost: false, run: (w) => withRaw(w.sandbox, sandboxLatency) },
   { name: 'client', title: 'client overhead', budget: '≥ 0.9× raw throughput', needsHost: false, run: (w) => clientOverhead(w.sandbox, loadCoreBundle()) },
   { name: 'activation', title: 'activation', budget: '≤ 25 ms', needsHost: true, run: (w) => activation(session(w), path.join(repoRoot, 'dist')) },
@@ -53,6 +55,9 @@ const BENCHES: Bench[] = [
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
   { name: 'comparison', title: 'comparison: 1,000 cases × 2 targets', budget: '≤ 1 status poll per interval; rows ≤ 1 s after the last result', needsHost: false, run: () => comparison(loadCoreBundle()) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
+  { name: 'sqlCompletion', title: 'SQL completion, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: false, run: () => Promise.resolve(sqlCompletion()) },
+  { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },
+  { name: 'tableUpload', title: 'CSV table upload 100 MB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: false, run: (w) => tableUpload(w.sandbox, loadCoreBundle(), tmpDir) },
 ];
 
 async function withRaw(sandbox: Sandbox, fn: (raw: RawHttp) => Promise<Figure[]>): Promise<Figure[]> {
@@ -137,7 +142,7 @@ async function main(): Promise<void> {
   console.log('Packaging the extension and preparing code-server and Chromium...');
   const [entry] = await Promise.all([ensureCodeServer(), Promise.resolve(packageExtension())]);
   await ensureChromium();
-  if (benches.some((b) => b.name === 'upload')) ensureCurl();
+  if (benches.some((b) => b.name === 'upload' || b.name === 'tableUpload')) ensureCurl();
   const machine = describeMachine(codeServerVersion(entry));
   console.log('Starting the large-seed sandbox (10,000 agents, 100,000 jobs)...');
   const world: World = { sandbox: await startSandbox('large') };

@@ -151,7 +151,7 @@ export async function largeTree(session: HostSession, sandbox: Sandbox): Promise
       budget: `≤ ${BUDGET_RATIO}× the raw request`,
       within: ratio <= BUDGET_RATIO,
       method: `${method} ${floor > BUDGET_RATIO * raws ? budgetNote : ''}`.trim(),
-      values: { runs: runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : round(v, 1)]))) },
+      values: { runs: runs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : round(v as number, 1)]))) },
     },
     {
       key: 'tree.firstPageVsMinimal',

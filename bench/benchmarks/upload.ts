@@ -1,10 +1,10 @@
 // Upload: a 1 GiB file through the extension's upload (in the extension host, the way the Upload
 // command sends it) and with `curl -F`, to the same sandbox and dataset, in alternating pairs; the
 // extension host's memory is sampled during its uploads.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MEMORY_SAMPLE_MS, type UploadSample } from '../host/protocol';
+import { curlForm } from '../lib/curl';
 import { type Figure, size, throughput } from '../lib/figures';
 import { type CpuByRole, type Role, cpuBetween, cpuSnapshot } from '../lib/processCpu';
 import type { HostSession } from '../lib/hostSession';
@@ -40,26 +40,11 @@ function describeCpu(runs: CpuByRole[]): string {
     .join(', ');
 }
 
-/** `curl -F` of the file to the sandbox's upload endpoint; `Expect: 100-continue` off, as the extension sends none. */
-function curlUpload(sandbox: Sandbox, datasetId: string, file: string): Promise<CurlSample> {
-  const args = [
-    '-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}',
-    '-H', `Authorization: Bearer ${sandbox.token}`, '-H', 'Expect:',
-    '-F', `dataset_id=${datasetId}`, '-F', `organization_id=${sandbox.organizationId}`, '-F', `file=@${file}`,
-    `${sandbox.baseUrl}/v1/datasets/files/upload/?organization_id=${sandbox.organizationId}`,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn('curl', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const [status, seconds] = out.trim().split(/\s+/).slice(-2).map(Number);
-      if (code !== 0 || status !== 201) reject(new Error(`curl exited ${code}: ${out}`));
-      else resolve({ status: status as number, ms: (seconds as number) * 1000 });
-    });
-  });
+/** `curl -F` of the file to the sandbox's upload endpoint, with the fields the extension sends. */
+async function curlUpload(sandbox: Sandbox, datasetId: string, file: string): Promise<CurlSample> {
+  const url = `${sandbox.baseUrl}/v1/datasets/files/upload/?organization_id=${sandbox.organizationId}`;
+  const ms = await curlForm(url, sandbox.token, [['dataset_id', datasetId], ['organization_id', sandbox.organizationId]], file);
+  return { status: 201, ms };
 }
 
 /** Deletes the benchmark's file from the dataset after each upload (the sandbox keeps uploads on disk). */

@@ -42,6 +42,7 @@ export class ActivationProbe {
   constructor(private readonly mainFile: string) {
     this.root = path.dirname(path.dirname(mainFile)) + path.sep;
     this.original = this.loader._load;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapper below needs its own `this` (the caller's) as well as the probe
     const probe = this;
     this.loader._load = function (this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
       if (probe.codeLoad !== undefined || !probe.isMain(request)) return probe.original.call(this, request, parent, isMain);
@@ -96,11 +97,12 @@ export class ActivationProbe {
   private wrapActivate(exports: unknown): unknown {
     const original = (exports as { activate?: unknown } | null)?.activate;
     if (typeof original !== 'function') return exports;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapper below needs its own `this` (the caller's) as well as the probe
     const probe = this;
     const activate = function (this: unknown, ...args: unknown[]): unknown {
       let result: unknown;
       try {
-        probe.activateCall = probe.measure(() => (result = original.apply(this, args)));
+        probe.activateCall = probe.measure(() => (result = (original as (...a: unknown[]) => unknown).apply(this, args)));
       } finally {
         probe.cacheAfterActivation = new Set(Object.keys(probe.loader._cache));
       }

@@ -11,6 +11,7 @@ import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protoc
 import { measureActivation, showRunningExtensions } from './tasks/activation';
 import { emptyWebviewReady, fetchResult, forgetResult, openResult, scrollResult } from './tasks/grid';
 import { registerReferenceTree, setReferenceTree } from './tasks/referenceTree';
+import { timeSqlCompletion } from './tasks/sqlCompletion';
 import { lastRoot, setTreeOrdering } from './tasks/tree';
 import { retainedHeap, uploadFile } from './tasks/upload';
 import { unwatchAll, watchJobs, watchState } from './tasks/watch';
@@ -44,6 +45,7 @@ function handlers(probe: ActivationProbe): Handlers {
     emptyWebview: () => emptyWebviewReady(),
     gridForget: () => forgetResult(),
     retainedHeap: () => retainedHeap(),
+    sqlCompletion: (args) => timeSqlCompletion(args),
   };
 }
 

@@ -127,6 +127,24 @@ export interface GridScroll {
   reachedEnd: boolean;
 }
 
+export interface SqlCompletionArgs {
+  text: string;
+  offsets: number[];
+  warmUp: number;
+  runs: number;
+}
+
+export interface SqlCompletionSample {
+  /** Milliseconds per offset, one per run. */
+  samples: number[][];
+  /** The same requests on the text as a plaintext document (VS Code's own providers only). */
+  referenceSamples: number[][];
+  /** Items offered at each offset (all providers of the editor, ours among them). */
+  items: number[];
+  /** Tables in the extension's catalog. */
+  tables: number;
+}
+
 /** Every task the runner answers, with its argument and result types. */
 export interface HostTasks {
   state: [undefined, HostState];
@@ -147,6 +165,7 @@ export interface HostTasks {
   emptyWebview: [undefined, number];
   gridForget: [undefined, null];
   retainedHeap: [undefined, number];
+  sqlCompletion: [SqlCompletionArgs, SqlCompletionSample];
 }
 
 export type TaskName = keyof HostTasks;

@@ -131,7 +131,7 @@ export async function startHostSession(settings: Record<string, unknown> = {}): 
   const secret = randomBytes(16).toString('hex');
   const desk = new HelloDesk(secret);
   const profile = createProfile({ name: 'bench', settings });
-  const stops: Array<() => Promise<void>> = [async () => profile.dispose(), () => new Promise<void>((r) => desk.server.close(() => r()))];
+  const stops: Array<() => Promise<void>> = [() => Promise.resolve(profile.dispose()), () => new Promise<void>((r) => desk.server.close(() => r()))];
   const close = async (): Promise<void> => {
     for (const stop of stops.splice(0)) await stop().catch((error: Error) => console.error(`  cleanup: ${error.message}`));
   };
@@ -143,9 +143,9 @@ export async function startHostSession(settings: Record<string, unknown> = {}): 
     await installVsix(vsixPath, profile);
     const env = { AGENT_WORKBENCH_TEST_API: '1', [BenchEnv.hello]: helloUrl, [BenchEnv.secret]: secret };
     const server = await startCodeServer({ ...profile, folder: profile.workspaceDir, env });
-    stops.unshift(server.stop);
+    stops.unshift(() => server.stop());
     const browser = await launchChromium();
-    stops.unshift(browser.close);
+    stops.unshift(() => browser.close());
     const page = await browser.context.newPage();
     // tsx compiles the benchmarks with esbuild's keepNames, which wraps named functions in an
     // `__name(fn, "name")` helper; functions handed to page.evaluate need it in the page too.

@@ -1,10 +1,13 @@
 /** The limits of interface section 8, as checks that explain themselves (for inputs, checked while typing). */
 
+/** The longest agent name. */
+export const MAX_AGENT_NAME_LENGTH = 200;
+
 /** Why an agent name cannot be used (1–200 characters), or undefined. */
 export function agentNameProblem(name: string): string | undefined {
   const n = name.trim().length;
   if (n === 0) return 'The name must not be empty';
-  if (n > 200) return `At most 200 characters (now ${n})`;
+  if (n > MAX_AGENT_NAME_LENGTH) return `At most ${MAX_AGENT_NAME_LENGTH} characters (now ${n})`;
   return undefined;
 }
 

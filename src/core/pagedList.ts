@@ -112,8 +112,13 @@ export class PagedList<T> {
         const result = await this.fetchPage(page, controller.signal);
         if (epoch !== this.epoch) return;
         const seen = new Set(this.items.map((item) => keyOf(item)));
-        // A list that shifted between pages (a new item on top) must not show an item twice.
-        for (const item of result.results) if (!seen.has(keyOf(item))) this.items.push(item);
+        // A list that shifted between pages (a new item on top), or a page that repeats an item, must not show it twice.
+        for (const item of result.results) {
+          const key = keyOf(item);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          this.items.push(item);
+        }
         this.count = result.count;
         this.nextPage = result.nextPage;
         this.loadedOnce = true;
@@ -133,5 +138,5 @@ export class PagedList<T> {
 }
 
 function keyOf(item: unknown): unknown {
-  return typeof item === 'object' && item !== null && 'id' in item ? (item as { id: unknown }).id : item;
+  return typeof item === 'object' && item !== null && 'id' in item ? item.id : item;
 }

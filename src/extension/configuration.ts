@@ -60,3 +60,14 @@ export function watchIntervalMs(): number {
   const value = section().get<number>(Settings.watchIntervalSeconds) ?? 5;
   return Math.min(Math.max(value, 2), 300) * 1000;
 }
+
+/** Rows a table query may return (setting, 1–1000 as the service allows). */
+export function tablesQueryRowLimit(): number {
+  const value = section().get<number>(Settings.tablesQueryRowLimit) ?? 1000;
+  return Math.min(Math.max(Math.round(value), 1), 1000);
+}
+
+/** The metadata field that labels job rows (empty: the start of the first input does). */
+export function jobLabelField(): string | undefined {
+  return section().get<string>(Settings.jobsLabelField)?.trim() || undefined;
+}

@@ -8,6 +8,7 @@ export const Commands = {
   stopSandbox: 'agentWorkbench.stopSandbox',
   showLog: 'agentWorkbench.showLog',
   showConnectionMenu: 'agentWorkbench.showConnectionMenu',
+  switchConnection: 'agentWorkbench.switchConnection',
 } as const;
 
 /** Commands used by tree nodes themselves (hidden from the palette). */
@@ -36,6 +37,8 @@ export const AgentCommands = {
   stopWatchingAll: 'agentWorkbench.jobs.stopWatchingAll',
   copyId: 'agentWorkbench.copyId',
   refreshDocument: 'agentWorkbench.refreshDocument',
+  newAgent: 'agentWorkbench.agents.create',
+  revealVersion: 'agentWorkbench.agents.revealVersion',
 } as const;
 
 /** Commands of the Policies view and policy documents. */
@@ -49,6 +52,9 @@ export const PolicyCommands = {
   compareWithCurrent: 'agentWorkbench.policies.compareWithCurrent',
   restoreVersion: 'agentWorkbench.policies.restoreVersion',
   refreshNode: 'agentWorkbench.policies.refreshNode',
+  rename: 'agentWorkbench.policies.rename',
+  editDescription: 'agentWorkbench.policies.editDescription',
+  delete: 'agentWorkbench.policies.delete',
 } as const;
 
 /** The Summary Preview of policy documents: its commands, webview type, context key and stored samples. */
@@ -76,11 +82,24 @@ export const DatasetCommands = {
   openQueryResult: 'agentWorkbench.queries.openResult',
 } as const;
 
+/** Commands of the Tables view, CSV uploads as tables, and SQL editing. */
+export const TableCommands = {
+  refresh: 'agentWorkbench.tables.refresh',
+  search: 'agentWorkbench.tables.search',
+  clearSearch: 'agentWorkbench.tables.clearSearch',
+  preview: 'agentWorkbench.tables.preview',
+  newQuery: 'agentWorkbench.tables.newQuery',
+  copyName: 'agentWorkbench.tables.copyName',
+  delete: 'agentWorkbench.tables.delete',
+  uploadCsv: 'agentWorkbench.tables.uploadCsv',
+} as const;
+
 export const Views = {
   container: 'agentWorkbench',
   agents: 'agentWorkbench.agents',
   policies: 'agentWorkbench.policies',
   datasets: 'agentWorkbench.datasets',
+  tables: 'agentWorkbench.tables',
 } as const;
 
 export const Settings = {
@@ -94,25 +113,41 @@ export const Settings = {
   askVersionName: 'policies.askVersionName',
   confirmFileCount: 'uploads.confirmAboveFileCount',
   confirmTotalMegabytes: 'uploads.confirmAboveTotalMegabytes',
+  tablesQueryRowLimit: 'tables.queryRowLimit',
+  jobsLabelField: 'jobs.labelField',
 } as const;
 
 export const ContextKeys = {
   connected: 'agentWorkbench.connected',
   sandboxRunning: 'agentWorkbench.sandboxRunning',
   sandboxStarting: 'agentWorkbench.sandboxStarting',
+  /** True while signed out because the service stopped accepting the token (401): the views ask to sign in again. */
+  signInExpired: 'agentWorkbench.signInExpired',
   agentsFiltered: 'agentWorkbench.agents.filtered',
   policiesFiltered: 'agentWorkbench.policies.filtered',
   datasetsFiltered: 'agentWorkbench.datasets.filtered',
+  tablesFiltered: 'agentWorkbench.tables.filtered',
 } as const;
 
-/** Keys in `globalState` (never secrets). */
+/** Keys in `globalState` (never secrets), and `workspaceState` where marked. */
 export const StateKeys = {
-  sandboxConnection: 'agentWorkbench.sandbox.connection',
-  settingsBeforeSandbox: 'agentWorkbench.sandbox.previousSettings',
+  /** Written by versions before 0.2, which put the sandbox into the user settings: read once to put them back. */
+  legacySandboxConnection: 'agentWorkbench.sandbox.connection',
+  legacySettingsBeforeSandbox: 'agentWorkbench.sandbox.previousSettings',
+  /** `workspaceState`: this window was working in the local sandbox (offered again after a restart). */
+  sandboxInWindow: 'agentWorkbench.sandbox.usedInWindow',
+  /** The connections signed in to (service URL + organization), for switching. */
+  connections: 'agentWorkbench.connections',
   agentFilter: 'agentWorkbench.agents.filter',
   watchedJobs: 'agentWorkbench.jobs.watched',
   recentDatasets: 'agentWorkbench.datasets.recent',
+  policySearch: 'agentWorkbench.policies.search',
+  tableSearch: 'agentWorkbench.tables.search',
+  datasetSearch: 'agentWorkbench.datasets.search',
 } as const;
+
+/** The authentication provider (Accounts menu) and its label. */
+export const AuthProvider = { id: 'agent-workbench', label: 'Agent Workbench' } as const;
 
 /** Secrets are keyed by the service's origin, so a token is only ever used with the origin it was given for. */
 export const tokenSecretKey = (origin: string): string => `agentWorkbench.token:${origin}`;
@@ -129,6 +164,11 @@ export const CONNECT_ENV = 'AGENT_WORKBENCH_CONNECT';
 /** Set by the test harness: `activate` then returns the extension's parts for the integration tests. */
 export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';
 
+/** Commands of our editable documents (policy versions, version drafts). */
+export const DocumentCommands = {
+  /** Ctrl+S in one of them: the new-version flow, then VS Code's save. */
+  saveAsNewVersion: 'agentWorkbench.documents.saveAsNewVersion',
+} as const;
 /** Running agents: run files, runs from the Agents view and the Explorer, cancelling jobs. */
 export const RunCommands = {
   runAgent: 'agentWorkbench.runs.runAgent',
@@ -142,6 +182,13 @@ export const RunCommands = {
 
 /** The run-file JSON schema, generated from the input definitions of the agents run files name. */
 export const RUN_SCHEMA_URI = 'agent-workbench-schema:/agent-run.schema.json';
+
+/** The job view, and the commands of running and cancelling (registered by the runs feature) its buttons call. */
+export const JobViewIds = {
+  viewType: 'agentWorkbench.jobView',
+  newRunFile: RunCommands.newRunFile,
+  cancelJob: RunCommands.cancelJob,
+} as const;
 
 /** Test sets and comparisons: commands, and the scheme of the read-only case outputs a diff shows. */
 export const ComparisonCommands = {

@@ -2,7 +2,7 @@
  * The heavy half of the extension (HTTP client, schemas), bundled apart as `dist/core.js` and loaded
  * on first use, so that activation evaluates only the small wiring bundle.
  */
-export { ServiceClient, isServiceError, ServiceError, tagNames } from '../core/client';
+export { ServiceClient, isServiceError, ServiceError, tagNames, dependentAgentsOf } from '../core/client';
 export { checkJson, locateFieldErrors } from '../core/documents/jsonProblems';
 export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/agentVersionDraft';
 export { PolicyContentSchema } from '../core/documents/policyContent';
@@ -10,6 +10,7 @@ export { parseRunFile, checkRun, filePathsOf, type RunPlan, type RunProblem, typ
 export { runErrorProblems } from '../core/runs/runErrors';
 export { runFileText } from '../core/runs/runTemplate';
 export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFileSchema';
+export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';
 export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet } from '../core/comparison/testSet';
 export { caseFromJob } from '../core/comparison/casesFromJobs';
 export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';

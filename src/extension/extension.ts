@@ -4,9 +4,12 @@ import { AgentsView } from './agents/agentsView';
 import { onOutcomeUnknown } from './commands/commandRunner';
 import { registerConnectionCommands } from './commands/connectionCommands';
 import { Connection } from './connection/connection';
+import { AccountsProvider } from './connection/accountsProvider';
 import { applyProvisionedConnection } from './connection/provisioning';
+import type { SavedConnections } from './connection/savedConnections';
 import { TEST_API_ENV } from './constants';
 import { EditableFileSystem } from './documents/editableFileSystem';
+import { registerSaveCommand } from './documents/saveCommand';
 import { ServiceDocuments } from './documents/serviceDocuments';
 import { VersionDrafts } from './agents/versionDrafts';
 import { registerJobWatchCommands } from './jobs/jobWatchCommands';
@@ -25,11 +28,18 @@ import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
 import { ResultsPanels } from './queries/resultsPanel';
+import { JobViews } from './jobs/jobView/jobViews';
+import { SignedInUser } from './connection/signedInUser';
 import { registerQueryCommands } from './queries/queryCommands';
 import { RunTargets } from './runs/runTargets';
 import { RunFiles } from './runs/runFiles';
 import { Runner } from './runs/runner';
 import { registerRunCommands } from './runs/runCommands';
+import { SqlLanguageFeatures } from './tables/sqlLanguage';
+import { TableCatalog } from './tables/tableCatalog';
+import { registerTableCommands } from './tables/tableCommands';
+import { TableDropController, TableUploads } from './tables/tableUploads';
+import { TablesView } from './tables/tablesView';
 import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { TestSetEditing } from './comparison/testSetEditing';
@@ -47,6 +57,8 @@ export interface AgentWorkbenchApi {
   logUri: vscode.Uri;
   connection: Connection;
   sandbox: LocalSandbox;
+  accounts: AccountsProvider;
+  savedConnections: SavedConnections;
   agents: AgentsView;
   drafts: VersionDrafts;
   watched: JobWatchStatusBar;
@@ -57,8 +69,12 @@ export interface AgentWorkbenchApi {
   datasets: DatasetsView;
   uploads: Uploads;
   results: ResultsPanels;
+  jobViews: JobViews;
+  user: SignedInUser;
   log: Log;
   runFiles: RunFiles;
+  tables: TablesView;
+  tableUploads: TableUploads;
   comparisons: ComparisonEditors;
 }
 
@@ -67,63 +83,86 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const log = new Log();
   const connection = new Connection(context, log);
   sandbox = new LocalSandbox(context, connection, log);
+  const accounts = new AccountsProvider(context, connection, sandbox, log);
   const agents = new AgentsView(context, connection);
   const documents = new ServiceDocuments(connection);
   const editable = new EditableFileSystem();
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(context, connection);
   const refresher = new RunningJobsRefresher(agents, watched.watcher, connection, log);
-  const policies = new PoliciesView(connection);
+  const policies = new PoliciesView(context, connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
   const drop = new DatasetDropController();
-  const datasets = new DatasetsView(connection, drop);
+  const datasets = new DatasetsView(context, connection, drop);
   const uploads = new Uploads(context, datasets, log);
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
   const runTargets = new RunTargets(connection);
   const runFiles = new RunFiles(runTargets);
   const runner = new Runner(connection, agents, runTargets, runFiles, watched.watcher, log);
+  const tableCatalog = new TableCatalog(connection);
+  const tableDrop = new TableDropController();
+  const tables = new TablesView(context, connection, tableCatalog, tableDrop);
+  const tableUploads = new TableUploads(tables, log);
+  tableDrop.uploads = tableUploads;
+  const jobViews = new JobViews(context, connection, documents, log);
+  const user = new SignedInUser(connection, log);
   const comparisons = new ComparisonEditors(context, { connection, watcher: watched.watcher, log, reloadJobs: (id) => agents.reloadJobs(id) });
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
       policies.reload();
       datasets.reload();
+      tables.reload();
     }),
     log,
     connection,
     sandbox,
+    accounts,
     agents,
     documents,
     editable,
     drafts,
     watched,
     refresher,
-    new ConnectionStatusBar(connection),
+    user,
+    new ConnectionStatusBar(connection, user),
     policies,
     policyDocuments,
     summaryPreview,
     datasets,
     results,
-    ...registerConnectionCommands(connection, sandbox, log),
+    jobViews,
+    ...registerConnectionCommands(connection, sandbox, user, log),
     ...registerTreeCommands(log),
-    ...registerAgentCommands(agents, documents, drafts, log),
+    ...registerAgentCommands(agents, documents, drafts, jobViews, log),
     ...registerJobWatchCommands(watched, log),
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
     ...registerQueryCommands(connection, results, log),
+    registerSaveCommand(editable, log),
     runTargets,
     runFiles,
     ...registerRunCommands(agents, connection, runner, runTargets, watched.watcher, log),
+    tableCatalog,
+    tables,
+    new SqlLanguageFeatures(tableCatalog),
+    ...registerTableCommands(tables, tableUploads, results, log),
     comparisons,
     ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
-  void connection.refresh().then(() => applyProvisionedConnection(connection, log));
+  const local = sandbox;
+  void local
+    .repairLegacySettings()
+    .then(() => connection.refresh())
+    .then(() => applyProvisionedConnection(connection, log))
+    .then(() => local.offerRestartAfterReload())
+    .catch((error: unknown) => log.error('Connecting at start failed', error));
   if (process.env[TEST_API_ENV] !== '1') return undefined;
-  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles, comparisons };
+  return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results, log, runFiles, tables, tableUploads, jobViews, user, comparisons };
 }
 
 /** Stops the local sandbox (if this window started it) and lets it flush its data. */

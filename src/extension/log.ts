@@ -21,7 +21,7 @@ export class Log implements vscode.Disposable {
     this.channel.warn(this.clean(message));
   }
   error(message: string, error?: unknown): void {
-    const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+    const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : thrownText(error);
     this.channel.error(this.clean(detail ? `${message}: ${detail}` : message));
   }
   debug(message: string): void {
@@ -46,5 +46,15 @@ export class Log implements vscode.Disposable {
 
   dispose(): void {
     this.channel.dispose();
+  }
+}
+
+/** Text of a thrown value that is not an Error (a string, a plain object…), never "[object Object]". */
+function thrownText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value; // a bigint or a cycle
   }
 }

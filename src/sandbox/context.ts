@@ -5,6 +5,7 @@ import type { Reply } from './http/router';
 import type { JobLifecycle } from './jobs/lifecycle';
 import type { QueryTasks } from './queryTasks';
 import type { SandboxDb } from './store/database';
+import type { TableStore } from './tables/tableStore';
 
 /** Size limits of request bodies. */
 export interface Limits {
@@ -21,6 +22,8 @@ export interface SandboxApp {
   tokens: TokenBook;
   lifecycle: JobLifecycle;
   queries: QueryTasks;
+  /** The organizations' uploaded tables (the tables API). */
+  tables: TableStore;
   limits: Limits;
   now(): number;
   log(line: string): void;

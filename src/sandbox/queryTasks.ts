@@ -6,7 +6,7 @@ import type { Router } from './http/router';
 import type { SandboxDb } from './store/database';
 import { newId, parseJson } from './util';
 import { submitQueryPath } from '../core/serviceDecisions';
-import type { QueryEngine, QueryOutcome } from './query/index';
+import type { QueryEngine, QueryOutcome, QueryScope, RunOptions } from './query/index';
 
 
 /** Longest SQL text accepted. */
@@ -29,6 +29,8 @@ export class QueryTasks {
     private readonly createEngine: () => Promise<QueryEngine>,
     private readonly now: () => number,
     private readonly log: (line: string) => void,
+    /** The tables an organization's queries see (its uploaded ones besides the demo tables). */
+    private readonly scopeOf: (orgId: string) => QueryScope | undefined = () => undefined,
   ) {}
 
   /** Stores a query and queues it; answers its id. */
@@ -38,16 +40,23 @@ export class QueryTasks {
     this.db.run('INSERT INTO query_tasks (id, org_id, user_id, sql, status, results, error, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?, ?)', [
       id, orgId, userId, sql, 'PENDING', now, now,
     ]);
-    this.enqueue(id, sql);
+    this.enqueue(id, orgId, sql);
     return id;
+  }
+
+  /** Runs a statement on the same engine, after the queries queued before it (the tables API's queries). */
+  run(sql: string, options: RunOptions): Promise<QueryOutcome> {
+    const outcome = this.queue.then(() => this.runOnEngine(sql, options));
+    this.queue = outcome.then(() => undefined);
+    return outcome;
   }
 
   /** Queues again the tasks a previous run left unfinished (the sandbox stopped while they ran). */
   resumeUnfinished(): void {
-    const rows = this.db.all<{ id: string; sql: string }>("SELECT id, sql FROM query_tasks WHERE status IN ('PENDING', 'STARTED') ORDER BY created_ms");
+    const rows = this.db.all<{ id: string; org_id: string; sql: string }>("SELECT id, org_id, sql FROM query_tasks WHERE status IN ('PENDING', 'STARTED') ORDER BY created_ms");
     for (const row of rows) {
       this.setStatus(row.id, 'PENDING', null, null);
-      this.enqueue(row.id, row.sql);
+      this.enqueue(row.id, row.org_id, row.sql);
     }
   }
 
@@ -64,23 +73,28 @@ export class QueryTasks {
     await engine?.close();
   }
 
-  private enqueue(id: string, sql: string): void {
-    this.queue = this.queue.then(() => this.execute(id, sql));
+  private enqueue(id: string, orgId: string, sql: string): void {
+    this.queue = this.queue.then(() => this.execute(id, orgId, sql));
   }
 
-  private async execute(id: string, sql: string): Promise<void> {
+  private async execute(id: string, orgId: string, sql: string): Promise<void> {
     if (this.closed) return;
     this.setStatus(id, 'STARTED', null, null);
-    let outcome: QueryOutcome;
-    try {
-      this.engine ??= this.createEngine();
-      outcome = await (await this.engine).run(sql);
-    } catch (error) {
-      this.log(`sandbox: query engine failed: ${(error as Error).stack ?? String(error)}`);
-      outcome = { status: 'FAILURE', error: `The query engine failed: ${(error as Error).message}` };
-    }
+    const outcome = await this.runOnEngine(sql, { scope: this.scopeOf(orgId) });
     if (outcome.status === 'SUCCESS') this.setStatus(id, 'SUCCESS', outcome.results, null);
     else this.setStatus(id, 'FAILURE', null, outcome.error);
+  }
+
+  /** Never rejects: a failing engine is a FAILURE outcome. */
+  private async runOnEngine(sql: string, options: RunOptions): Promise<QueryOutcome> {
+    if (this.closed) return { status: 'FAILURE', error: 'The sandbox is stopping.' };
+    try {
+      this.engine ??= this.createEngine();
+      return await (await this.engine).run(sql, options);
+    } catch (error) {
+      this.log(`sandbox: query engine failed: ${(error as Error).stack ?? String(error)}`);
+      return { status: 'FAILURE', error: `The query engine failed: ${(error as Error).message}` };
+    }
   }
 
   private setStatus(id: string, status: string, results: unknown[] | null, error: string | null): void {

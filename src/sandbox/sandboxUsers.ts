@@ -19,7 +19,7 @@ export function checkUserOptions(users: readonly SandboxUserOption[]): void {
     }
     if (seen.has(user.token)) throw new Error(`users[${i}]: the same token is given twice.`);
     seen.add(user.token);
-    const bad = user.organizationIds.find((id) => !isUuid(id));
+    const bad = user.organizationIds.find((id): boolean => !isUuid(id));
     if (bad !== undefined) throw new Error(`users[${i}]: "${bad}" is not an organization UUID.`);
   }
 }

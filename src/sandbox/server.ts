@@ -22,6 +22,8 @@ import { type SandboxUserOption, checkUserOptions, syncUsers } from './sandboxUs
 import { DEMO_ORGANIZATION_ID } from './seed/base';
 import { SEED_NAMES, type SeedName, applySeed } from './seed/seeds';
 import { type Store, openStore } from './store/openStore';
+import { registerTableRoutes } from './tables/tableRoutes';
+import { TableStore } from './tables/tableStore';
 
 export { DEMO_ORGANIZATION_ID, OTHER_ORGANIZATION_ID } from './seed/base';
 export type { FaultReport, FaultRule } from './faults/index';
@@ -101,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       setFaults: (rules) => faults.book.set(rules),
       clearFaults: () => faults.book.clear(),
       faultReport: () => faults.book.report(),
-      close: once(() => stop(server, app, store.close)),
+      close: once(() => stop(server, app, () => store.close())),
     };
   } catch (error) {
     store.close();
@@ -116,10 +118,12 @@ function createApp(store: Store, options: SandboxOptions, log: (line: string) =>
   const cleaned = reconcileFiles(db, store.filesDir);
   if (cleaned.files + cleaned.rows > 0) log(`sandbox: removed ${cleaned.files} stray file(s) and ${cleaned.rows} record(s) of missing files`);
   const now = () => Date.now();
+  const tables = new TableStore(db, store.filesDir);
+  tables.reconcile(now());
   const app: SandboxApp = {
-    db, filesDir: store.filesDir, tokens: new TokenBook(db), now, log,
+    db, filesDir: store.filesDir, tokens: new TokenBook(db), now, log, tables,
     lifecycle: new JobLifecycle(db, stepMs, now, log),
-    queries: new QueryTasks(db, async () => (options.queryEngineFactory ?? createQueryEngine)(), now, log),
+    queries: new QueryTasks(db, async () => (options.queryEngineFactory ?? createQueryEngine)(), now, log, (orgId) => tables.scope(orgId)),
     limits: { jsonBytes: options.maxJsonBytes ?? 10 * 1024 * 1024, uploadBytes: Math.min(options.maxUploadBytes ?? 2 * 1024 ** 3, MAX_FILE_SIZE) },
   };
   return { app, token };
@@ -138,6 +142,7 @@ function buildRouter(): Router<Handler> {
   registerRunRoutes(router);
   registerResultRoutes(router);
   registerDiscoveryRoutes(router);
+  registerTableRoutes(router);
   return router;
 }
 

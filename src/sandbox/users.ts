@@ -16,8 +16,8 @@ export interface CreatorRow {
 /** The creator object of lists (agents, versions, datasets, jobs): null when there is none. */
 export function creatorObject(row: CreatorRow): Record<string, unknown> | null {
   if (typeof row.u_id !== 'number') return null;
-  const first = String(row.u_first ?? '');
-  const last = String(row.u_last ?? '');
+  const first = typeof row.u_first === 'string' ? row.u_first : '';
+  const last = typeof row.u_last === 'string' ? row.u_last : '';
   return {
     id: row.u_id,
     email: row.u_email,

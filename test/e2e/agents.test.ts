@@ -82,4 +82,14 @@ describe('Agents in the browser', function () {
     assert.ok(jobId);
     await workbench.screenshot('agents--status-bar-finished');
   });
+
+  it('remembers the watched job across a window reload', async () => {
+    // Follows the test above, which leaves its finished job watched.
+    const { workbench } = session();
+    await workbench.waitForStatusBarText(/Refund Request Reviewer/i);
+    await workbench.reloadWindow();
+    const after = await workbench.waitForStatusBarText(/Refund Request Reviewer/i, 60_000);
+    assert.match(after, /succeeded|failed|cancelled|done/i);
+    await workbench.screenshot('agents--status-bar-after-reload');
+  });
 });

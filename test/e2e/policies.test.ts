@@ -83,4 +83,24 @@ describe('Policies in the browser', function () {
     assert.notEqual(await workbench.page.title(), 'pwned');
     await workbench.screenshot('policies--script-as-text');
   });
+
+  it('stays quiet while typing with auto save on, keeps the policy unsaved, and says nothing when the name box is dismissed', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    await page.locator('.tab', { hasText: EDIT_NAME }).first().click();
+    await replaceEditorText(workbench, JSON.stringify({ instructions: 'Typed with auto save on.', dispositions: { classifications: [{ name: 'Resolved' }] } }, null, 2));
+    await page.waitForTimeout(2500); // five auto-save delays
+    const noise = (texts: string[]) => texts.filter((t) => /Failed to save|Not saved|Unable to write|cancelled/i.test(t));
+    assert.deepEqual(noise(await workbench.notifications()), [], 'no toast while typing');
+    assert.equal(await page.locator('.tab.dirty', { hasText: EDIT_NAME }).count(), 1, 'the tab shows the policy unsaved');
+    await workbench.waitForStatusBarText(/Unsaved policy/, 5_000);
+    await page.keyboard.press('Control+S');
+    await page.locator('.quick-input-widget', { hasText: /Save as New Version/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await workbench.waitForQuickInputClosed();
+    await page.waitForTimeout(1500);
+    await workbench.screenshot('policies--unsaved-quietly');
+    assert.deepEqual(noise(await workbench.notifications()), [], 'a dismissed save says nothing');
+    assert.equal(await page.locator('.tab.dirty', { hasText: EDIT_NAME }).count(), 1, 'the edit is still there, unsaved');
+  });
 });

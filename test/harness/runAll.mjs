@@ -1,5 +1,7 @@
-// `npm test`: the unit suites (plain Node), then the integration suite (a real extension host),
-// then the e2e suite (a real browser). All three run even when one fails; then a summary, and the
+// `npm test`: first the gates — every TypeScript project type-checked, then ESLint — and, when they
+// pass, the unit suites (plain Node), the integration suite (a real extension host) and the e2e suite
+// (a real browser). A failed gate stops the run at once (no point spending half an hour on code that
+// does not compile or lint); the three suites all run even when one fails. Then a summary, and the
 // exit code is non-zero if any part failed.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -12,6 +14,8 @@ const harness = path.join(repoRoot, 'test', 'harness');
 const minutes = 60_000;
 // Limits keep a hung part from eating CI's 90 minutes; each is far above its normal time.
 const parts = [
+  { name: 'typecheck', args: [path.join(harness, 'typecheck.mjs')], limitMs: 10 * minutes, gate: true },
+  { name: 'lint', args: [path.join(harness, 'lint.mjs')], limitMs: 10 * minutes, gate: true },
   {
     name: 'unit',
     args: [path.join(repoRoot, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--reporter', path.join(harness, 'summaryReporter.cjs')],
@@ -108,6 +112,13 @@ process.on('SIGINT', () => {
 });
 
 const results = [];
-for (const part of parts) results.push(await runPart(part));
+for (const part of parts) {
+  const result = await runPart(part);
+  results.push(result);
+  if (part.gate && result.code !== 0) {
+    console.error(`\n  The ${part.name} gate failed: the test suites were not run.`);
+    break;
+  }
+}
 const failed = printSummary(results);
 process.exit(failed > 0 || results.some((result) => result.code !== 0) ? 1 : 0);

@@ -119,7 +119,7 @@ describe('Test sets and comparisons', function () {
     assert.ok(saved.cases.every((c) => c.runs.now?.outputs?.some((o) => o.key === 'disposition')));
 
     // Put the rule back for the other tests.
-    await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content: current.content as Record<string, unknown>, version_name: 'rule back', base_version_id: (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id! });
+    await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content: current.content, version_name: 'rule back', base_version_id: (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id! });
   });
 
   it('resumes from its file after the view is closed mid-run, following its jobs and starting none twice', async () => {

@@ -81,7 +81,7 @@ describe('Datasets and uploads', function () {
       fs.writeFileSync(file, crypto.randomBytes(10_000 + i * 50_000));
       return vscode.Uri.file(file);
     });
-    const prompts = await answer({ pickDataset: async (targets) => targets.find((t) => t.dataset.id === target.dataset.id) });
+    const prompts = await answer({ pickDataset: (targets) => Promise.resolve(targets.find((t) => t.dataset.id === target.dataset.id)) });
     let outcomes;
     try {
       outcomes = await api.uploads.upload(uris, undefined, '{"source":"integration test"}');
@@ -139,7 +139,7 @@ describe('Datasets and uploads', function () {
       onlyFolder.restore();
     }
     assert.equal((await api.connection.requireClient().datasets.listFiles(target.dataset.id)).count, before, 'nothing was sent');
-    const mixed = await answer({ refused: async () => true });
+    const mixed = await answer({ refused: () => Promise.resolve(true) });
     try {
       const outcomes = await api.uploads.upload([vscode.Uri.file(folder), vscode.Uri.file(small)], { dataset: target.dataset, personal: false }, '');
       assert.deepEqual(outcomes.map((o) => `${o.name}:${o.ok}`), ['a-folder:false', 'small.txt:true']);
@@ -165,7 +165,7 @@ describe('Datasets and uploads', function () {
       fs.writeFileSync(file, `row ${i}\n`);
       return vscode.Uri.file(file);
     });
-    const prompts = await answer({ confirm: async () => false });
+    const prompts = await answer({ confirm: () => Promise.resolve(false) });
     try {
       await api.uploads.upload(uris, { dataset: target.dataset, personal: false }, '').catch(() => undefined);
     } finally {

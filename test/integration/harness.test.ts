@@ -15,7 +15,7 @@ describe('The integration harness', () => {
   it('runs inside an extension host that has Agent Workbench installed', () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
-    assert.equal(extension.packageJSON.name, 'agent-workbench');
+    assert.equal((extension.packageJSON as { name: string }).name, 'agent-workbench');
   });
 
   it('activates the extension without an error', async () => {

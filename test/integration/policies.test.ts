@@ -24,7 +24,7 @@ async function answer(prompts: Partial<SavePrompts>): Promise<{ asked: string[];
   const original = api.policyDocuments.prompts;
   const asked: string[] = [];
   api.policyDocuments.prompts = {
-    conflict: async (p) => (asked.push('conflict'), prompts.conflict ? prompts.conflict(p) : 'anyway'),
+    conflict: async (p, newer) => (asked.push('conflict'), prompts.conflict ? prompts.conflict(p, newer) : 'anyway'),
     versionName: async (s) => (asked.push(`versionName:${s}`), prompts.versionName ? prompts.versionName(s) : s),
   };
   return { asked, restore: () => (api.policyDocuments.prompts = original, undefined) };
@@ -89,7 +89,7 @@ describe('Policies', function () {
 
   it('opens a version as pretty JSON with a readable title, checked against the policy schema', async () => {
     const { policy, editor } = await openCurrent((await policyNodes())[0]!.policy.name);
-    assert.equal(editor.document.languageId, 'json');
+    assert.equal(editor.document.languageId, 'agent-workbench-json', 'JSON with auto save off');
     assert.match(path.posix.basename(editor.document.uri.path), new RegExp(`^${policy.policy.name.slice(0, 10).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.* · .+\\.json$`));
     const content = JSON.parse(editor.document.getText()) as Record<string, unknown>;
     assert.ok(content.guidelines || content.dispositions || content.summary_template || content.instructions);
@@ -108,7 +108,7 @@ describe('Policies', function () {
     const content = JSON.parse(editor.document.getText()) as { instructions?: string };
     content.instructions = `${content.instructions ?? ''}\nAlways quote the customer.`;
     await replaceText(editor, JSON.stringify(content, null, 2));
-    const prompts = await answer({ versionName: async () => 'quote the customer' });
+    const prompts = await answer({ versionName: () => Promise.resolve('quote the customer') });
     try {
       assert.equal(await editor.document.save(), true);
     } finally {
@@ -178,16 +178,16 @@ describe('Policies', function () {
     await client.policies.createVersion(base.policyId, { content: { instructions: 'someone else' }, version_name: 'their change', base_version_id: base.versionId });
     await replaceText(editor, JSON.stringify({ instructions: 'my change' }, null, 2));
 
-    const cancel = await answer({ conflict: async () => undefined });
+    const cancel = await answer({ conflict: () => Promise.resolve(undefined) });
     try {
       assert.equal(await editor.document.save(), false);
     } finally {
       cancel.restore();
     }
-    assert.deepEqual(cancel.asked, ['conflict']);
+    assert.deepEqual(cancel.asked.map((q) => q.split(':')[0]), ['versionName', 'conflict'], 'the newer version is looked for after the last question');
     assert.equal(editor.document.isDirty, true, 'cancelling keeps the edit');
 
-    const anyway = await answer({ conflict: async () => 'anyway' });
+    const anyway = await answer({ conflict: () => Promise.resolve('anyway' as const) });
     try {
       assert.equal(await editor.document.save(), true);
     } finally {

@@ -83,7 +83,7 @@ export async function uploadFile(args: UploadArgs): Promise<UploadSample> {
   if (!target) throw new Error(`Dataset ${args.datasetId} is not among the datasets the extension lists.`);
   const prompts = api.uploads.prompts;
   // A 1 GiB file is above the confirmation threshold: the benchmark answers "Upload" as a user would.
-  api.uploads.prompts = { pickDataset: async () => target, metadata: async () => '', confirm: async () => true, refused: async () => true };
+  api.uploads.prompts = { pickDataset: () => Promise.resolve(target), metadata: () => Promise.resolve(''), confirm: () => Promise.resolve(true), refused: () => Promise.resolve(true) };
   const { size } = await vscode.workspace.fs.stat(vscode.Uri.file(args.filePath));
   const sampler = memorySampler();
   const collections = gcCounter();

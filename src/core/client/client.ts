@@ -6,6 +6,7 @@ import { DatasetsApi } from './resources/datasets';
 import { JobsApi } from './resources/jobs';
 import { PoliciesApi } from './resources/policies';
 import { UsersApi } from './resources/users';
+import { TablesApi } from './resources/tables';
 import type { ClientOptions } from './types';
 
 /** A connection to one service, for one organization and token. */
@@ -16,6 +17,7 @@ export class ServiceClient {
   readonly datasets: DatasetsApi;
   readonly database: DatabaseApi;
   readonly users: UsersApi;
+  readonly tables: TablesApi;
   /** The base URL in canonical form (no trailing slash). */
   readonly baseUrl: string;
   readonly organizationId: string | undefined;
@@ -31,6 +33,7 @@ export class ServiceClient {
     this.datasets = new DatasetsApi(this.gateway);
     this.database = new DatabaseApi(this.gateway);
     this.users = new UsersApi(this.gateway);
+    this.tables = new TablesApi(this.gateway);
   }
 
   /** Fails queued calls and closes the client's connections (an injected dispatcher is left open). */

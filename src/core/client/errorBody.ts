@@ -61,7 +61,12 @@ function messagesOf(value: unknown, depth = 0): string[] {
   if (value === null || value === undefined) return [];
   if (depth >= MAX_DEPTH) return ['(more details not shown)'];
   if (Array.isArray(value)) return value.slice(0, MAX_MESSAGES).flatMap((item) => messagesOf(item, depth + 1));
-  return [typeof value === 'object' ? shortJson(value) : String(value)];
+  return [typeof value === 'object' ? shortJson(value) : scalarText(value)];
+}
+
+/** A JSON scalar as text (what `String` gives for strings, numbers and booleans). */
+function scalarText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? value.toString() : typeof value;
 }
 
 function shortJson(value: object): string {
@@ -80,12 +85,12 @@ function collectField(path: string, value: unknown, out: Record<string, string[]
   } else if (Array.isArray(value)) {
     value.slice(0, MAX_MESSAGES).forEach((item, i) => {
       if (item !== null && typeof item === 'object') collectField(`${path}[${i}]`, item, out, depth + 1);
-      else if (item !== null && item !== undefined) add(out, path, String(item));
+      else if (item !== null && item !== undefined) add(out, path, scalarText(item));
     });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value).slice(0, MAX_MESSAGES)) collectField(`${path}.${key}`, inner, out, depth + 1);
   } else if (value !== null && value !== undefined) {
-    add(out, path, String(value));
+    add(out, path, scalarText(value));
   }
 }
 

@@ -22,6 +22,7 @@ export type { CreatePolicyBody, CreatePolicyVersionBody, ListPoliciesParams, Lis
 export { DatasetsApi } from './resources/datasets';
 export type { DeleteFileOptions, ListDatasetFilesParams, ListDatasetsParams, UploadFileParams } from './resources/datasets';
 export { DatabaseApi } from './resources/database';
+export { TablesApi, type UploadTableParams } from './resources/tables';
 
 export { CreatorSchema, TagSchema, TagsSchema, tagNames, type Creator, type Tag, type Tags } from './schemas/common';
 export {
@@ -100,3 +101,21 @@ export {
   type Model,
   type ModelList,
 } from './schemas/discovery';
+export {
+  TableColumnSchema,
+  TableDescriptionSchema,
+  TableListSchema,
+  TablePreviewSchema,
+  TableQueryResultSchema,
+  TableQuerySubmittedSchema,
+  TableSchema,
+  TableUploadedSchema,
+  type Table,
+  type TableColumn,
+  type TableDescription,
+  type TableList,
+  type TablePreview,
+  type TableQueryResult,
+  type TableQuerySubmitted,
+  type TableUploaded,
+} from './schemas/tables';

@@ -34,7 +34,8 @@ export class Limiter {
   /** Waits for a slot in arrival order; rejects with the signal's reason when it aborts first. */
   acquire(signal: AbortSignal | undefined): Promise<void> {
     if (this.closed) return Promise.reject(new LimiterClosedError());
-    if (signal?.aborted) return Promise.reject(signal.reason);
+    // The signal's reason is whatever the caller aborted with (an Error by our callers' convention): passed on as is.
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: () => this.drop(waiter) };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });

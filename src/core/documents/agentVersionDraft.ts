@@ -13,13 +13,16 @@ export const InputDefinitionDraftSchema = z.strictObject({
   accepts_multiple_files: z.optional(z.boolean().check(z.describe('Whether a file input takes several files.'))),
 });
 
+/** The fields of a version, shared by the new-version draft and the new-agent draft (its first version). */
+export const VERSION_DRAFT_FIELDS = {
+  version_name: z.optional(z.string().check(z.minLength(1), z.describe('Name of the new version; the service names it "unnamed version" when left out.'))),
+  description: z.optional(z.nullable(z.string().check(z.describe('What changed in this version.')))),
+  input_definitions: z.array(InputDefinitionDraftSchema).check(z.describe('The inputs a job of this version takes.')),
+  engine_config: z.record(z.string(), z.string()).check(z.describe('Engine settings: text keys to text values (allowed keys depend on the engine).')),
+};
+
 export const AgentVersionDraftSchema = z
-  .strictObject({
-    version_name: z.optional(z.string().check(z.minLength(1), z.describe('Name of the new version; the service names it "unnamed version" when left out.'))),
-    description: z.optional(z.nullable(z.string().check(z.describe('What changed in this version.')))),
-    input_definitions: z.array(InputDefinitionDraftSchema).check(z.describe('The inputs a job of this version takes.')),
-    engine_config: z.record(z.string(), z.string()).check(z.describe('Engine settings: text keys to text values (allowed keys depend on the engine).')),
-  })
+  .strictObject(VERSION_DRAFT_FIELDS)
   .check(z.describe('A new version of an agent. Saving this document creates the version; the agent then uses it as its current version.'));
 
 export type AgentVersionDraft = z.infer<typeof AgentVersionDraftSchema>;

@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
 import { AgentVersionDraftSchema } from './agentVersionDraft';
+import { NewAgentDraftSchema } from './newAgentDraft';
 import { PolicyContentSchema } from './policyContent';
 
 /** The JSON schema files the editor uses (`contributes.jsonValidation`), generated at build time from the zod definitions. */
 export function jsonSchemaFiles(): Record<string, unknown> {
   return {
     'agent-version-draft.schema.json': z.toJSONSchema(AgentVersionDraftSchema, { target: 'draft-7', io: 'input' }),
+    'new-agent-draft.schema.json': z.toJSONSchema(NewAgentDraftSchema, { target: 'draft-7', io: 'input' }),
     'policy-content.schema.json': z.toJSONSchema(PolicyContentSchema, { target: 'draft-7', io: 'input' }),
   };
 }

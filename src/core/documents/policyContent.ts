@@ -25,7 +25,7 @@ const RuleObject = z.looseObject({
   });
 // A recursive schema cannot take a check at definition time (it would read its own shape too early).
 z.globalRegistry.add(RuleObject, { id: 'PolicyRule', description: 'A rule of a guideline category.' });
-export const PolicyRuleSchema: z.ZodMiniType<PolicyRule> = RuleObject as unknown as z.ZodMiniType<PolicyRule>;
+export const PolicyRuleSchema: z.ZodMiniType<PolicyRule> = RuleObject;
 
 export const PolicyCategorySchema = z
   .looseObject({

@@ -12,6 +12,7 @@ const ESCAPE = '\u0001';
 const NULL_CELL = `${ESCAPE}N`;
 const ESCAPED_END = `${ESCAPE}0`;
 const ESCAPED_ESCAPE = `${ESCAPE}1`;
+const ESCAPED_CODE = new RegExp(`${ESCAPE}([01])`, 'g');
 
 /** One cell as it is written in a block. */
 export function encodeCell(value: string | null): string {
@@ -24,7 +25,7 @@ export function encodeCell(value: string | null): string {
 export function decodeCell(encoded: string): string | null {
   if (!encoded.includes(ESCAPE)) return encoded;
   if (encoded === NULL_CELL) return null;
-  return encoded.replace(/\u0001([01])/g, (_, code: string) => (code === '0' ? CELL_END : ESCAPE));
+  return encoded.replace(ESCAPED_CODE, (_, code: string) => (code === '0' ? CELL_END : ESCAPE));
 }
 
 /** Rows `start` to `end` (exclusive), `width` cells each (missing cells are NULL), as one block. */

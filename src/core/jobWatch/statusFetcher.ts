@@ -88,7 +88,7 @@ export class StatusFetcher {
   }
 
   private async fetchEach(ids: string[], signal: AbortSignal): Promise<JobOutcome[]> {
-    const outcomes: JobOutcome[] = new Array(ids.length);
+    const outcomes = new Array<JobOutcome | undefined>(ids.length);
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < ids.length && !signal.aborted) {
@@ -98,7 +98,7 @@ export class StatusFetcher {
     };
     await Promise.all(Array.from({ length: Math.min(PER_JOB_CONCURRENCY, ids.length) }, worker));
     // Ids never started because the fetch was aborted still get an outcome.
-    return Array.from(ids, (id, i) => outcomes[i] ?? { kind: 'error', id, error: signal.reason });
+    return Array.from(ids, (id, i) => outcomes[i] ?? { kind: 'error', id, error: signal.reason as unknown });
   }
 
   private async fetchOne(id: string, signal: AbortSignal): Promise<JobOutcome> {

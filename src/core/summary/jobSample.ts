@@ -26,7 +26,7 @@ export function sampleWithJob(sample: unknown, agent: { id: string; name: string
     const value = input.file_name ? { file_name: input.file_name, value: input.value ?? '' } : (input.value ?? '');
     // An input that accepts several files appears once per file: keep them all.
     const before = inputs[input.key];
-    inputs[input.key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+    inputs[input.key] = before === undefined ? value : Array.isArray(before) ? [...(before as unknown[]), value] : [before, value];
   }
   base.agent = { id: agent.id, name: agent.name };
   base.job = {
@@ -43,7 +43,7 @@ export function sampleWithJob(sample: unknown, agent: { id: string; name: string
   if (verdict) {
     base.disposition = verdict;
     base.verdict = verdict;
-    const known = Array.isArray(base.classifications) ? base.classifications.find((c) => isNamed(c, verdict)) : undefined;
+    const known: unknown = Array.isArray(base.classifications) ? (base.classifications as unknown[]).find((c) => isNamed(c, verdict)) : undefined;
     base.classification = known ?? { name: verdict, description: '', prompt: '' };
   }
   return base;

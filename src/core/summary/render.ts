@@ -133,7 +133,11 @@ function partialPlace(hb: Hbs, template: string, message: string): Loc | undefin
       found = n.loc;
       return;
     }
-    for (const value of Object.values(node)) if (value && typeof value === 'object' && value !== n.loc) Array.isArray(value) ? value.forEach(visit) : visit(value);
+    for (const value of Object.values(node) as unknown[]) {
+      if (!value || typeof value !== 'object' || value === n.loc) continue;
+      if (Array.isArray(value)) value.forEach(visit);
+      else visit(value);
+    }
   };
   visit(hb.parse(template));
   return found;

@@ -179,7 +179,7 @@ export function sampleOfFields(shape: FieldShape, name = 'value'): unknown {
 /** Adds what `extra` has and `base` lacks, recursively (into every object of a list too); `base` wins. */
 export function fillMissing(base: unknown, extra: unknown): unknown {
   if (Array.isArray(base)) {
-    const item = Array.isArray(extra) ? extra[0] : undefined;
+    const item: unknown = Array.isArray(extra) ? extra[0] : undefined;
     return item === undefined ? base : base.map((element) => fillMissing(element, item));
   }
   if (!isPlainObject(base) || !isPlainObject(extra)) return base === undefined ? extra : base;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { BaseAgent } from '../../core/client';
 import { registerCommand } from '../commands/commandRunner';
 import { AgentCommands, Schemes } from '../constants';
-import { agentVersionUri, jobUri } from '../documents/documentUris';
+import { agentVersionUri } from '../documents/documentUris';
 import type { ServiceDocuments } from '../documents/serviceDocuments';
 import type { Log } from '../log';
 import type { TreeNode } from '../tree/treeNode';
@@ -14,11 +14,15 @@ import type { AgentsView } from './agentsView';
 import { filterJobs } from './jobFilterPicker';
 import { JobNode, JobsNode } from './jobNodes';
 import type { VersionDrafts } from './versionDrafts';
+import { newAgent, type NewAgentAnswers } from './newAgent';
+import type { JobTarget, JobViews } from '../jobs/jobView/jobViews';
+import { jobRowText } from '../../core/jobView/jobRow';
+import { jobLabelField } from '../configuration';
 import type { JobFilter } from '../../core/filters/jobFilter';
 import { agentNameProblem } from '../../core/limits';
 
 /** The commands of the Agents view (title bar, context menus, palette). */
-export function registerAgentCommands(view: AgentsView, documents: ServiceDocuments, drafts: VersionDrafts, log: Log): vscode.Disposable[] {
+export function registerAgentCommands(view: AgentsView, documents: ServiceDocuments, drafts: VersionDrafts, jobViews: JobViews, log: Log): vscode.Disposable[] {
   const agentOf = async (node: unknown, title: string): Promise<BaseAgent> => (node instanceof AgentNode ? node.agent : pickAgent(view, title));
   return [
     registerCommand(log, AgentCommands.refresh, () => view.reload()),
@@ -48,15 +52,13 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const uri = (v: typeof left) => agentVersionUri(agent.id, v.id, agent.name, v.version_name);
       await vscode.commands.executeCommand('vscode.diff', uri(left), uri(right), `${agent.name}: ${left.version_name} ↔ ${right.version_name}`);
     }),
+    // A job node, `{agentId, jobId}` (notifications, other commands, scripts), or nothing (asks).
     registerCommand(log, AgentCommands.openJob, async (arg?: JobNode | { agentId: string; jobId: string }) => {
-      const target =
-        arg instanceof JobNode
-          ? { agent: arg.parent.parent.agent, jobId: arg.job.id }
-          : arg?.agentId
-            ? { agent: await view.client().agents.get(arg.agentId), jobId: arg.jobId }
-            : await askJob(view);
-      await openReadonly(jobUri(target.agent.id, target.jobId, target.agent.name), 'markdown');
+      const target = arg instanceof JobNode ? { agent: arg.parent.parent.agent, jobId: arg.job.id, job: arg.job } : arg?.agentId && arg.jobId ? await jobById(view, arg.agentId, arg.jobId) : await askJob(view);
+      await jobViews.open(target);
     }),
+    registerCommand(log, AgentCommands.newAgent, (answers?: NewAgentAnswers) => newAgent(view, drafts, answers)),
+    registerCommand(log, AgentCommands.revealVersion, (ids: { agentId: string; versionId?: string }) => view.revealAgentVersion(ids.agentId, ids.versionId)),
     registerCommand(log, AgentCommands.copyId, async (node: TreeNode) => {
       const id = idOf(node);
       if (!id) return;
@@ -109,16 +111,26 @@ async function startingVersion(view: AgentsView, agent: BaseAgent) {
   return pickVersion(view, agent, `Create Version of ${agent.name}: start from`);
 }
 
-async function askJob(view: AgentsView): Promise<{ agent: BaseAgent; jobId: string }> {
+/**
+ * A job named by ID: the record the Agents view already holds when its list showed it; otherwise the
+ * job view reads it by ID (status and bulk results), never through the list's `job_id` filter.
+ */
+async function jobById(view: AgentsView, agentId: string, jobId: string): Promise<JobTarget> {
+  const agent = view.loadedAgents().find((a) => a.id === agentId) ?? (await view.client().agents.get(agentId));
+  return { agent, jobId, job: view.loadedJob(agentId, jobId) };
+}
+
+async function askJob(view: AgentsView): Promise<JobTarget> {
   const agent = await pickAgent(view, 'Open Job: choose the agent');
   const jobs = (await view.client().jobs.list(agent.id, { page_size: 50, ordering: '-created_at' })).results;
-  const manual = { label: '$(edit) Enter a job ID…', id: '' };
-  const pick = await vscode.window.showQuickPick([manual, ...jobs.map((j) => ({ label: j.agent_version_name ?? j.id.slice(0, 8), description: j.id, id: j.id }))], { title: `Open Job of ${agent.name}` });
+  const manual = { label: '$(edit) Enter a job ID…', id: '', job: undefined };
+  const items = jobs.map((job) => ({ ...jobRowText(job, jobLabelField()), id: job.id, job }));
+  const pick = await vscode.window.showQuickPick([manual, ...items], { title: `Open Job of ${agent.name}`, matchOnDescription: true });
   if (!pick) throw new CancelledError();
-  if (pick.id) return { agent, jobId: pick.id };
+  if (pick.job) return { agent, jobId: pick.id, job: pick.job };
   const id = await vscode.window.showInputBox({ title: 'Job ID', validateInput: (v) => (/^[0-9a-f-]{36}$/i.test(v.trim()) ? undefined : 'A job ID is a UUID') });
   if (!id) throw new CancelledError();
-  return { agent, jobId: id.trim() };
+  return jobById(view, agent.id, id.trim());
 }
 
 /** Rename (1–200 characters, checked while typing) and the two cache switches; the tree shows the result at once. */

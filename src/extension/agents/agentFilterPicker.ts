@@ -22,7 +22,10 @@ export async function filterAgents(view: AgentsView): Promise<void> {
   const agents = await view.ensureAgents();
   const f = view.filter;
   const items: MenuItem[] = [
-    { label: '$(search) Search…', description: f.search ?? '', run: async () => (await searchAgents(view), undefined) },
+    { label: '$(search) Search…', description: f.search ?? '', run: async () => {
+      await searchAgents(view);
+      return undefined;
+    } },
     { label: '$(server-process) Engine…', description: f.engines?.join(', ') ?? 'any', run: async () => ({ ...f, engines: await pickEngines(agents, f.engines, 'Show only agents of these engines') }) },
     { label: '$(exclude) Exclude Engine…', description: f.excludeEngines?.join(', ') ?? 'none', run: async () => ({ ...f, excludeEngines: await pickEngines(agents, f.excludeEngines, 'Hide agents of this engine', false) }) },
     { label: '$(tag) Tags…', description: f.tags?.map((t) => t.name).join(', ') ?? 'any', run: async () => ({ ...f, tags: await pickTags(agents, f.tags) }) },
@@ -30,9 +33,9 @@ export async function filterAgents(view: AgentsView): Promise<void> {
     {
       label: f.skipJobStats ? '$(graph) Show Job Statistics' : '$(zap) Skip Job Statistics (faster)',
       description: f.skipJobStats ? 'job count and last job are hidden' : 'job count and last job are shown',
-      run: async () => ({ ...f, skipJobStats: !f.skipJobStats }),
+      run: () => Promise.resolve({ ...f, skipJobStats: !f.skipJobStats }),
     },
-    { label: '$(clear-all) Clear Filter', run: async () => ({}) },
+    { label: '$(clear-all) Clear Filter', run: () => Promise.resolve({}) },
   ];
   const pick = await vscode.window.showQuickPick(items, { title: 'Filter Agents', placeHolder: 'Choose what to change' });
   if (!pick) throw new CancelledError();
@@ -41,7 +44,7 @@ export async function filterAgents(view: AgentsView): Promise<void> {
 }
 
 function clean(f: AgentFilter): AgentFilter {
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0))) as AgentFilter;
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0)));
 }
 
 async function pickEngines(agents: readonly BaseAgent[], current: string[] | undefined, title: string, many = true): Promise<string[] | undefined> {

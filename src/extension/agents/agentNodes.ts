@@ -1,16 +1,14 @@
 import * as vscode from 'vscode';
-import type { AgentVersion, BaseAgent, ServiceClient } from '../../core/client';
+import type { AgentVersion, BaseAgent } from '../../core/client';
 import { clip, dateTime, relativeTime } from '../../core/format';
-import { PagedList } from '../../core/pagedList';
-import { pagedChildren } from '../tree/pagedChildren';
-import type { NodeRefresher, TreeNode } from '../tree/treeNode';
+import type { PagedList } from '../../core/pagedList';
+import { PagedNodes } from '../tree/pagedNodes';
+import type { ServiceTreeHost, TreeNode } from '../tree/treeNode';
 import { AgentCommands } from '../constants';
 import { JobsNode } from './jobNodes';
 
 /** What the nodes of the Agents view need from the view. */
-export interface AgentsTreeContext extends NodeRefresher {
-  client(): ServiceClient;
-  pageSize(): number;
+export interface AgentsTreeContext extends ServiceTreeHost {
   tagNames(tags: BaseAgent['tags']): string[];
   /** A Jobs list was drawn: its running jobs may be kept up to date while it is visible. */
   jobsShown(node: JobsNode): void;
@@ -88,19 +86,29 @@ export function creatorName(creator: unknown): string | undefined {
 export class VersionsNode implements TreeNode {
   readonly kind = 'agentVersions';
   readonly id: string;
-  readonly list: PagedList<AgentVersion>;
-  private readonly nodes = new Map<string, VersionNode>();
+  private readonly versions: PagedNodes<AgentVersion, VersionNode>;
 
   constructor(
     readonly parent: AgentNode,
-    private readonly ctx: AgentsTreeContext,
+    ctx: AgentsTreeContext,
   ) {
     this.id = `${parent.id}/versions`;
-    this.list = new PagedList(async (_page, signal) => {
-      const versions = await ctx.client().agents.listVersions(parent.agent.id, { signal });
-      const sorted = [...versions].sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at));
-      return { count: sorted.length, results: sorted, nextPage: null };
+    this.versions = new PagedNodes({
+      parent: this,
+      host: ctx,
+      fetchPage: async (_page, signal) => {
+        const versions = await ctx.client().agents.listVersions(parent.agent.id, { signal });
+        const sorted = [...versions].sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at));
+        return { count: sorted.length, results: sorted, nextPage: null };
+      },
+      createNode: (version) => new VersionNode(this, version),
+      updateNode: (node, version) => (node.version = version),
+      emptyText: () => 'No versions',
     });
+  }
+
+  get list(): PagedList<AgentVersion> {
+    return this.versions.list;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -114,20 +122,17 @@ export class VersionsNode implements TreeNode {
   }
 
   getChildren(): Promise<TreeNode[]> {
-    return pagedChildren({
-      parent: this,
-      list: this.list,
-      refresher: this.ctx,
-      emptyText: 'No versions',
-      toNode: (v) => this.nodeFor(v),
-    });
+    return this.versions.children();
   }
 
   /** The node of a version (the same object each time, so the view can reveal it). */
   nodeFor(version: AgentVersion): VersionNode {
-    let node = this.nodes.get(version.id);
-    if (!node || node.version !== version) this.nodes.set(version.id, (node = new VersionNode(this, version)));
-    return node;
+    return this.versions.nodeFor(version);
+  }
+
+  /** Reads the versions again and returns the node of one of them once loaded (to reveal it). */
+  reloadAndFind(versionId: string | undefined): Promise<VersionNode | undefined> {
+    return this.versions.reloadAndFind(versionId);
   }
 }
 
@@ -137,7 +142,7 @@ export class VersionNode implements TreeNode {
   readonly id: string;
   constructor(
     readonly parent: VersionsNode,
-    readonly version: AgentVersion,
+    public version: AgentVersion,
   ) {
     this.id = `${parent.id}/${version.id}`;
   }

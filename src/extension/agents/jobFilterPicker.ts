@@ -17,7 +17,7 @@ export async function filterJobs(node: JobsNode): Promise<void> {
     { label: '$(symbol-key) Metadata…', description: f.metadata ?? 'any', run: async (x) => ({ ...x, metadata: await askMetadata(x.metadata) }) },
     { label: '$(sparkle) Similar To…', description: f.similarTo ?? 'semantic search over inputs and metadata', run: async (x) => ({ ...x, similarTo: await askSimilar(x.similarTo) }) },
     { label: '$(list-ordered) Sort By…', description: orderingLabel(f.ordering ?? DEFAULT_JOB_ORDERING), run: async (x) => ({ ...x, ordering: await pickOrdering(x.ordering) }) },
-    { label: '$(clear-all) Clear Filter', run: async () => ({}) },
+    { label: '$(clear-all) Clear Filter', run: () => Promise.resolve({}) },
   ];
   const pick = await vscode.window.showQuickPick(items, { title: `Filter Jobs of ${node.parent.agent.name}`, placeHolder: 'Choose what to change' });
   if (!pick) throw new CancelledError();

@@ -1,32 +1,45 @@
 import * as vscode from 'vscode';
 import type { AgentJob, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
-import { clip, dateTime, relativeTime } from '../../core/format';
+import { clip, dateTime } from '../../core/format';
+import { jobRowText, sharedText, type SharedText } from '../../core/jobView/jobRow';
+import { jobLabelField } from '../configuration';
 import { isActiveStatus } from '../../core/jobStatus';
-import { PagedList } from '../../core/pagedList';
+import type { PagedList } from '../../core/pagedList';
 import { AgentCommands } from '../constants';
-import { pagedChildren } from '../tree/pagedChildren';
+import { PagedNodes } from '../tree/pagedNodes';
 import type { TreeNode } from '../tree/treeNode';
 import type { AgentNode, AgentsTreeContext } from './agentNodes';
-import { jobDurationText, jobStatusIcon, jobStatusText, shortId } from './jobPresentation';
+import { jobDurationText, jobStatusText } from '../../core/jobView/jobText';
+import { jobStatusIcon } from './jobPresentation';
 
 /** The jobs of one agent, newest first, page by page, with a filter of their own. */
 export class JobsNode implements TreeNode {
   readonly kind = 'agentJobs';
   readonly id: string;
   private filterValue: JobFilter = {};
-  readonly list: PagedList<AgentJob>;
-  private readonly nodes = new Map<string, JobNode>();
+  private readonly jobs: PagedNodes<AgentJob, JobNode>;
 
   constructor(
     readonly parent: AgentNode,
     private readonly ctx: AgentsTreeContext,
   ) {
     this.id = `${parent.id}/jobs`;
-    this.list = new PagedList((page, signal) => {
-      const params = { ...jobListParams(this.filterValue, ctx.pageSize()), page } as ListJobsParams;
-      return ctx.client().jobs.list(parent.agent.id, params, { signal });
+    this.jobs = new PagedNodes({
+      parent: this,
+      host: ctx,
+      fetchPage: (page, signal) => {
+        const params = { ...jobListParams(this.filterValue, ctx.pageSize()), page } as ListJobsParams;
+        return ctx.client().jobs.list(parent.agent.id, params, { signal });
+      },
+      createNode: (job) => new JobNode(this, job),
+      updateNode: (node, job) => (node.job = job),
+      emptyText: () => (isJobFilterActive(this.filterValue) ? 'No jobs match the filter' : 'No jobs yet'),
     });
+  }
+
+  get list(): PagedList<AgentJob> {
+    return this.jobs.list;
   }
 
   get filter(): JobFilter {
@@ -41,9 +54,17 @@ export class JobsNode implements TreeNode {
 
   /** Drops what is loaded; the next draw reads the first page again. */
   reload(): void {
-    this.list.reset();
-    this.nodes.clear();
-    this.ctx.refresh(this);
+    this.jobs.reload();
+  }
+
+  private shared: { from: readonly AgentJob[]; count: number; text: SharedText } | undefined;
+
+  /** What most loaded jobs' inputs begin with alike (row labels skip it); worked out again when the list changes. */
+  sharedText(): SharedText {
+    const items = this.list.loadedItems;
+    // Pages are appended in place: the count says when more came.
+    if (this.shared?.from !== items || this.shared.count !== items.length) this.shared = { from: items, count: items.length, text: sharedText(items) };
+    return this.shared.text;
   }
 
   /** The jobs shown that are not final: the ones worth refreshing. */
@@ -53,15 +74,9 @@ export class JobsNode implements TreeNode {
 
   /** Puts a newer status of a job into the list and redraws just that job. */
   updateJob(id: string, patch: Partial<AgentJob>): void {
-    const node = this.nodes.get(id);
-    const current = node?.job ?? this.list.loadedItems.find((job) => job.id === id);
-    if (!current) return;
-    const next = { ...current, ...patch };
-    this.list.replace((job) => job.id === id, next);
     // A row not drawn yet takes the new state when it is drawn.
-    if (!node) return;
-    node.job = next;
-    this.ctx.refresh(node);
+    const current = this.jobs.nodeOf(id)?.job ?? this.list.loadedItems.find((job) => job.id === id);
+    if (current) this.jobs.replace({ ...current, ...patch });
   }
 
   /**
@@ -90,26 +105,13 @@ export class JobsNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
-    const children = await pagedChildren({
-      parent: this,
-      list: this.list,
-      refresher: this.ctx,
-      emptyText: isJobFilterActive(this.filterValue) ? 'No jobs match the filter' : 'No jobs yet',
-      toNode: (job) => this.nodeFor(job),
-    });
+    const children = await this.jobs.children();
     this.ctx.jobsShown(this);
     return children;
   }
-
-  private nodeFor(job: AgentJob): JobNode {
-    let node = this.nodes.get(job.id);
-    if (node) node.job = job;
-    else this.nodes.set(job.id, (node = new JobNode(this, job)));
-    return node;
-  }
 }
 
-/** One job: status icon (spinning while it runs), version name, creation time and duration. */
+/** One job: status icon (spinning while it runs), what tells it apart (input or metadata field), verdict, version, times. */
 export class JobNode implements TreeNode {
   readonly kind = 'job';
   readonly id: string;
@@ -126,19 +128,21 @@ export class JobNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const item = new vscode.TreeItem(clip(j.agent_version_name) || `job ${shortId(j.id)}`, vscode.TreeItemCollapsibleState.None);
+    const row = jobRowText(j, jobLabelField(), Date.now(), this.parent.sharedText());
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = jobStatusIcon(j.status_code);
-    item.description = [jobStatusText(j), relativeTime(j.created_at), jobDurationText(j)].filter(Boolean).join(' · ');
+    item.description = row.description;
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**').appendText(jobStatusText(j)).appendMarkdown('** — ').appendText(j.agent_version_name ?? 'unnamed version').appendMarkdown('\n\n');
+    if (row.verdict) md.appendMarkdown('Verdict: ').appendText(row.verdict).appendMarkdown('  \n');
     md.appendMarkdown('Job ID: ').appendText(j.id).appendMarkdown('  \n');
     md.appendMarkdown('Created: ').appendText(dateTime(j.created_at)).appendMarkdown('  \n');
     if (j.last_updated_at) md.appendMarkdown('Last update: ').appendText(dateTime(j.last_updated_at)).appendMarkdown('  \n');
     const duration = jobDurationText(j);
     if (duration) md.appendMarkdown('Duration: ').appendText(duration).appendMarkdown('  \n');
     const lastError = [...(j.status_events ?? [])].reverse().find((e) => e.error_message)?.error_message;
-    if (lastError) md.appendMarkdown('\nError: ').appendText(lastError);
+    if (lastError) md.appendMarkdown('\nError: ').appendText(clip(lastError, 2000));
     item.tooltip = md;
     item.contextValue = isActiveStatus(j.status_code) ? 'job.active' : 'job.final';
     item.command = { command: AgentCommands.openJob, title: 'Open Job', arguments: [this] };

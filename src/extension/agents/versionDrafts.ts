@@ -1,22 +1,31 @@
 import * as vscode from 'vscode';
 import type { AgentVersion, BaseAgent } from '../../core/client';
+import type { AgentVersionDraft } from '../../core/documents/agentVersionDraft';
+import type { NewAgentDraft } from '../../core/documents/newAgentDraft';
+import { sameJson } from '../../core/documents/sameJson';
 import { Schemes } from '../constants';
 import type { Connection } from '../connection/connection';
-import { titleSegment } from '../documents/documentUris';
+import { agentVersionUri, documentTitle, titleSegment } from '../documents/documentUris';
 import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
+import { checkWhileTyping } from '../documents/liveProblems';
+import { saveAsNewVersion, type NewVersionTarget } from '../documents/newVersionSave';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
-import { messageOf } from '../util/errors';
-import { DocumentDiagnostics, problemsSummary } from '../documents/diagnostics';
+import { DocumentDiagnostics } from '../documents/diagnostics';
 import type { AgentsView } from './agentsView';
 
 /**
- * *Create Version…*: a draft JSON document prefilled from a version. Saving it creates the version
- * (the JSON schema gives completion and squiggles meanwhile); problems — ours or the service's field
- * errors — are underlined at their field and the draft stays dirty, nothing lost.
+ * *Create Version…* and *New Agent…*: a draft JSON document, prefilled from a version or from the
+ * engine and model chosen. Saving it goes through the shared new-version flow (the JSON schema gives
+ * completion and squiggles meanwhile); problems — ours or the service's field errors — are underlined
+ * at their field and the draft stays dirty, nothing lost. Once created, a version draft's tab shows the
+ * new version; a new-agent draft refuses a second save, so it never makes a second agent.
  */
 export class VersionDrafts implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-drafts');
+  private readonly checking: vscode.Disposable;
+  /** New-agent drafts that already created their agent (by URI), with the agent's name. */
+  private readonly createdAgents = new Map<string, string>();
 
   constructor(
     private readonly fs: EditableFileSystem,
@@ -25,6 +34,7 @@ export class VersionDrafts implements vscode.Disposable {
     private readonly log: Log,
   ) {
     fs.addResolver((uri) => this.resolve(uri));
+    this.checking = checkWhileTyping(this.diagnostics, (uri) => draftIds(uri) !== undefined, (text) => loadCore().checkJson(text, loadCore().AgentVersionDraftSchema));
   }
 
   /** Opens a draft of a new version of `agent`, starting from `base`. */
@@ -36,52 +46,86 @@ export class VersionDrafts implements vscode.Disposable {
       await vscode.window.showTextDocument(open, { preview: false });
       return;
     }
-    this.fs.set(uri, this.document(uri, agent.id, `${JSON.stringify(draftFromVersion(base), null, 2)}\n`));
+    this.fs.set(uri, this.document(uri, agent.id, base.id, `${JSON.stringify(draftFromVersion(base), null, 2)}\n`));
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });
   }
 
-  /** After a reload the tab is restored: rebuild the draft from the version named in its path. */
-  private resolve(uri: vscode.Uri): EditableDocument | undefined {
-    const [kind, sub, agentId, baseId] = uri.path.split('/').filter(Boolean);
-    if (kind !== 'drafts' || sub !== 'agents' || !agentId || !baseId) return undefined;
-    return this.document(uri, agentId, async () => {
-      const version = await this.connection.requireClient().agents.getVersion(agentId, baseId);
-      return `${JSON.stringify(loadCore().draftFromVersion(version), null, 2)}\n`;
-    });
+  /** Opens a draft of a new agent (*New Agent…*): name, engine and first version; saving creates the agent once. */
+  async openNewAgent(draft: NewAgentDraft): Promise<vscode.Uri> {
+    const uri = vscode.Uri.from({ scheme: Schemes.edit, path: `/drafts/new-agents/${Date.now().toString(36)}/${titleSegment(`New agent · ${draft.name}`)}.json` });
+    this.fs.set(uri, serviceDocument(`${JSON.stringify(draft, null, 2)}\n`, (text) => saveAsNewVersion(uri, text, this.newAgentTarget(uri), this.diagnostics)));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return uri;
   }
 
-  private document(uri: vscode.Uri, agentId: string, initial: string | (() => Promise<string>)): EditableDocument {
-    return serviceDocument(initial, (text) => this.save(uri, agentId, text));
-  }
-
-  private async save(uri: vscode.Uri, agentId: string, text: string): Promise<void> {
+  /** The steps of creating an agent from a new-agent draft, for the shared flow. */
+  private newAgentTarget(uri: vscode.Uri): NewVersionTarget<NewAgentDraft, BaseAgent> {
     const core = loadCore();
-    const check = core.checkJson(text, core.AgentVersionDraftSchema);
-    if (!check.ok) {
-      this.diagnostics.set(uri, text, check.problems);
-      throw new Error(`Not saved: ${problemsSummary(check.problems)} The draft is kept; fix the underlined fields and save again.`);
+    return {
+      title: documentTitle(uri),
+      check: (text) => core.checkJson(text, core.NewAgentDraftSchema),
+      create: (draft) => {
+        const created = this.createdAgents.get(uri.toString());
+        if (created) return Promise.reject(new Error(`this draft already created the agent “${created}”. Change it with Create Version… on that agent.`));
+        return this.connection.requireClient().agents.create(core.createAgentBody(draft));
+      },
+      created: (agent) => {
+        this.createdAgents.set(uri.toString(), agent.name);
+        this.log.info(`Created agent ${agent.name} (${agent.id})`);
+        void this.view.addAndReveal(agent);
+        return `Created the agent “${agent.name}”.`;
+      },
+      readAgain: () => this.view.reload(),
+    };
+  }
+
+  /** After a reload the tab is restored: rebuild the draft from the version named in its path (a new-agent draft cannot be, and says so). */
+  private resolve(uri: vscode.Uri): EditableDocument | undefined {
+    if (uri.scheme === Schemes.edit && uri.path.startsWith('/drafts/new-agents/')) {
+      return serviceDocument('', () => Promise.resolve({ kind: 'notSaved', message: 'This New Agent draft was lost when the window reloaded: run New Agent… again.' }));
     }
-    this.diagnostics.clear(uri);
-    try {
-      const version = await this.connection.requireClient().agents.createVersion(agentId, check.value);
-      this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
-      void this.view.revealVersion(agentId, version.id);
-      void vscode.window.showInformationMessage(`Created version “${version.version_name}” of ${version.base_agent.name}.`);
-    } catch (error) {
-      if (core.isServiceError(error)) {
-        const fieldProblems = core.locateFieldErrors(text, error.fieldErrors);
-        if (fieldProblems.length) this.diagnostics.set(uri, text, fieldProblems);
-        if (error.outcomeUnknown) {
-          void this.view.revealVersion(agentId, undefined);
-          throw new Error(`Not sure whether the version was created: ${error.message} The agent's versions were read again — check them before saving again.`);
-        }
-      }
-      throw new Error(`Not saved: ${messageOf(error)}`);
-    }
+    const ids = draftIds(uri);
+    if (!ids) return undefined;
+    return this.document(uri, ids.agentId, ids.baseId, async () => `${JSON.stringify(await this.baseDraft(ids.agentId, ids.baseId), null, 2)}\n`);
+  }
+
+  private async baseDraft(agentId: string, baseId: string): Promise<unknown> {
+    return loadCore().draftFromVersion(await this.connection.requireClient().agents.getVersion(agentId, baseId));
+  }
+
+  private document(uri: vscode.Uri, agentId: string, baseId: string, initial: string | (() => Promise<string>)): EditableDocument {
+    return serviceDocument(initial, (text) => saveAsNewVersion(uri, text, this.target(uri, agentId, baseId), this.diagnostics));
+  }
+
+  /** The steps of creating an agent version from a draft, for the shared flow. */
+  private target(uri: vscode.Uri, agentId: string, baseId: string): NewVersionTarget<AgentVersionDraft, AgentVersion> {
+    const core = loadCore();
+    return {
+      title: documentTitle(uri),
+      check: (text) => core.checkJson(text, core.AgentVersionDraftSchema),
+      unchanged: async (value) => sameJson(value, await this.baseDraft(agentId, baseId)),
+      create: (value) => this.connection.requireClient().agents.createVersion(agentId, value),
+      created: (version) => {
+        this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
+        void this.view.revealVersion(agentId, version.id);
+        this.fs.showAfterSave(uri, agentVersionUri(agentId, version.id, version.base_agent.name, version.version_name));
+        return `Created version “${version.version_name}” of ${version.base_agent.name}.`;
+      },
+      readAgain: () => void this.view.revealVersion(agentId, undefined),
+    };
   }
 
   dispose(): void {
+    this.checking.dispose();
     this.diagnostics.dispose();
   }
+}
+
+/** The agent and base version a draft URI names. */
+function draftIds(uri: vscode.Uri): { agentId: string; baseId: string } | undefined {
+  if (uri.scheme !== Schemes.edit) return undefined;
+  const [kind, sub, agentId, baseId] = uri.path.split('/').filter(Boolean);
+  return kind === 'drafts' && sub === 'agents' && agentId && baseId ? { agentId, baseId } : undefined;
 }

@@ -17,10 +17,11 @@ export function onOutcomeUnknown(refresh: () => void): vscode.Disposable {
  * connection was cut after it was sent) says so and the views are read again — it is never repeated
  * on its own. Known secrets are masked in what is shown. Returns the handler's result to callers.
  */
-export function registerCommand(log: Log, id: string, handler: (...args: any[]) => unknown): vscode.Disposable {
+// Handlers declare the arguments VS Code passes them (a tree node, a URI…): `never[]` accepts any parameter list.
+export function registerCommand(log: Log, id: string, handler: (...args: never[]) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     try {
-      return await handler(...args);
+      return await handler(...(args as never[]));
     } catch (error) {
       if (isCancellation(error)) return undefined;
       if (error instanceof NotConnectedError) {

@@ -90,7 +90,7 @@ async function pickTargets(view: AgentsView, agent: BaseAgent, hasBefore: boolea
     ...versions.map((v) => ({
       label: v.version_name ?? v.id,
       description: 'a version (one request per case)',
-      target: { id: `v:${v.id}`, label: v.version_name ?? v.id, kind: 'version', agentVersionId: v.id } as ComparisonTarget,
+      target: { id: `v:${v.id}`, label: v.version_name ?? v.id, kind: 'version', agentVersionId: v.id },
       picked: v.id === preselect,
     })),
   ];

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/client';
 import { hostOf, originOf } from '../../core/connectionSettings';
-import { ContextKeys, StateKeys, tokenSecretKey } from '../constants';
+import { Commands, ContextKeys, tokenSecretKey } from '../constants';
 import { affectsConnection, readConnectionSettings, requestTimeoutMs, writeConnectionSettings } from '../configuration';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
 import { NotConnectedError } from '../util/errors';
+import { SavedConnections } from './savedConnections';
 
 /** What the extension is connected to; the token itself stays in SecretStorage and in the client. */
 export interface ConnectionInfo {
@@ -16,14 +17,24 @@ export interface ConnectionInfo {
   isSandbox: boolean;
 }
 
+/** `expired`: signed out because the service stopped accepting the token of that connection (401). */
 export type ConnectionState =
-  | { kind: 'signedOut'; problem?: string }
+  | { kind: 'signedOut'; problem?: string; expired?: ConnectionInfo }
   | { kind: 'connected'; info: ConnectionInfo };
+
+/** A connection of this window only (the local sandbox it started): never written to settings. */
+export interface WindowConnection {
+  baseUrl: string;
+  organizationId: string;
+  token: string;
+}
 
 /**
  * The one place that knows whether we are connected: reads the settings and the token (SecretStorage,
- * keyed by origin), builds the service client, and tells everyone when that changes — also when another
- * window signs in or out, or the settings change.
+ * keyed by origin) — or the window's own sandbox connection, which wins while it runs — builds the
+ * service client, and tells everyone when that changes: also when another window signs in or out, the
+ * settings change, or the service answers 401 to the current token (then it signs out once, says so,
+ * and stays signed out until the token or the settings change).
  */
 export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<ConnectionState>());
@@ -33,12 +44,18 @@ export class Connection extends Disposable {
   private client: ServiceClient | undefined;
   private generation = 0;
   private clientKey: string | undefined;
+  /** The client key whose token the service refused: not used again until something changes. */
+  private expiredKey: string | undefined;
+  private windowConnection: WindowConnection | undefined;
+  /** The connections signed in to, for switching. */
+  readonly saved: SavedConnections;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
   ) {
     super();
+    this.saved = new SavedConnections(context.globalState);
     this.register(context.secrets.onDidChange((e) => {
       if (e.key.startsWith(tokenSecretKey(''))) void this.refresh();
     }));
@@ -61,55 +78,97 @@ export class Connection extends Disposable {
   async refresh(): Promise<void> {
     const generation = ++this.generation;
     const settings = readConnectionSettings();
-    const token = settings.baseUrl ? await this.context.secrets.get(tokenSecretKey(originOf(settings.baseUrl))) : undefined;
+    const own = this.windowConnection;
+    const target = own ?? { baseUrl: settings.baseUrl, organizationId: settings.organizationId, token: settings.baseUrl ? await this.context.secrets.get(tokenSecretKey(originOf(settings.baseUrl))) : undefined };
     if (generation !== this.generation) return; // a newer refresh is under way
-    if (!settings.baseUrl || !settings.organizationId || !token) {
-      this.setState({ kind: 'signedOut', problem: settings.problem }, undefined);
+    const { baseUrl, organizationId, token } = target;
+    if (!baseUrl || !organizationId || !token) {
+      this.setState({ kind: 'signedOut', problem: own ? undefined : settings.problem }, undefined);
       return;
     }
     this.log.addSecret(token);
-    const info: ConnectionInfo = {
-      baseUrl: settings.baseUrl,
-      organizationId: settings.organizationId,
-      host: hostOf(settings.baseUrl),
-      isSandbox: this.context.globalState.get<{ baseUrl?: string }>(StateKeys.sandboxConnection)?.baseUrl === settings.baseUrl,
-    };
+    const info: ConnectionInfo = { baseUrl, organizationId, host: hostOf(baseUrl), isSandbox: own !== undefined };
     // Rebuild only when something the client depends on changed, so trees are not reloaded for nothing.
     const key = JSON.stringify([info, token, requestTimeoutMs()]);
+    if (key === this.expiredKey) {
+      if (this.client) this.expire(this.client);
+      return;
+    }
     if (this.client && key === this.clientKey) return;
     this.clientKey = key;
-    this.setState({ kind: 'connected', info }, this.createClient(info, token));
+    this.expiredKey = undefined;
+    this.setState({ kind: 'connected', info }, this.createClient(info, token, true));
   }
 
-  /** Builds a client for the given service without connecting this window to it (sign-in checks use it). */
-  createClient(info: { baseUrl: string; organizationId: string }, token: string): ServiceClient {
+  /** Connects this window alone to a service (the local sandbox it started), or ends that (undefined). */
+  async useWindowConnection(connection: WindowConnection | undefined): Promise<void> {
+    if (connection) this.log.addSecret(connection.token);
+    this.windowConnection = connection;
+    await this.refresh();
+  }
+
+  /** The current client's token was refused: signed out, once, with the views and the Accounts menu asking to sign in again. */
+  private expire(client: ServiceClient): void {
+    if (client !== this.client || this.current.kind !== 'connected') return; // an older client, or already done
+    const info = this.current.info;
+    this.expiredKey = this.clientKey;
+    const problem = `The service at ${info.host} no longer accepts your token (401)`;
+    this.setState({ kind: 'signedOut', problem, expired: info }, undefined);
+    void vscode.window.showWarningMessage(`${problem}. Sign in again to go on.`, 'Sign In Again').then((choice) => {
+      if (choice) void vscode.commands.executeCommand(Commands.signIn);
+    });
+  }
+
+  /**
+   * Builds a client for the given service; only the window's own client (`current`) signs out when the
+   * service refuses its token — a sign-in check builds one without connecting this window to it.
+   */
+  createClient(info: { baseUrl: string; organizationId: string }, token: string, current = false): ServiceClient {
     const { ServiceClient } = loadCore();
-    return new ServiceClient({
+    const client: ServiceClient = new ServiceClient({
       baseUrl: info.baseUrl,
       organizationId: info.organizationId,
       token,
       timeoutMs: requestTimeoutMs(),
-      userAgent: `agent-workbench/${this.context.extension.packageJSON.version as string} vscode/${vscode.version}`,
+      userAgent: `agent-workbench/${(this.context.extension.packageJSON as { version: string }).version} vscode/${vscode.version}`,
       onRequest: (e) => {
         const line = `${e.method} ${e.path} → ${e.status ?? e.error ?? 'no answer'} in ${Math.round(e.durationMs)} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
         if (e.error || (e.status ?? 0) >= 400) this.log.warn(line);
         else this.log.info(line);
+        if (current && e.status === 401) this.expire(client);
       },
     });
+    return client;
   }
 
   /** Stores the token for this service and makes it the current connection. */
   async signIn(baseUrl: string, organizationId: string, token: string): Promise<void> {
     this.log.addSecret(token);
     await this.context.secrets.store(tokenSecretKey(originOf(baseUrl)), token);
-    await writeConnectionSettings(baseUrl, organizationId);
+    await this.saved.remember({ baseUrl, organizationId });
+    await this.switchTo({ baseUrl, organizationId });
+  }
+
+  /** Makes a kept connection the current one (the user settings name it); its token comes from secret storage. */
+  async switchTo(target: { baseUrl: string; organizationId: string }): Promise<void> {
+    await writeConnectionSettings(target.baseUrl, target.organizationId);
+    if (this.windowConnection) this.windowConnection = undefined; // choosing a service leaves the window's sandbox
     await this.refresh();
   }
 
-  /** Forgets the token of the current service. */
-  async signOut(): Promise<void> {
-    const settings = readConnectionSettings();
-    if (settings.baseUrl) await this.context.secrets.delete(tokenSecretKey(originOf(settings.baseUrl)));
+  /** The token of the window's own connection (the local sandbox), for its account in the Accounts menu. */
+  tokenOfWindow(): string | undefined {
+    return this.windowConnection?.token;
+  }
+
+  /** True when secret storage holds a token for this service's origin. */
+  async hasToken(baseUrl: string): Promise<boolean> {
+    return (await this.context.secrets.get(tokenSecretKey(originOf(baseUrl)))) !== undefined;
+  }
+
+  /** Forgets the token of the current service (or of the given one). */
+  async signOut(baseUrl = readConnectionSettings().baseUrl): Promise<void> {
+    if (baseUrl) await this.context.secrets.delete(tokenSecretKey(originOf(baseUrl)));
     await this.refresh();
   }
 
@@ -120,6 +179,7 @@ export class Connection extends Disposable {
     this.current = state;
     void old?.close();
     void vscode.commands.executeCommand('setContext', ContextKeys.connected, state.kind === 'connected');
+    void vscode.commands.executeCommand('setContext', ContextKeys.signInExpired, state.kind === 'signedOut' && state.expired !== undefined);
     this.log.info(state.kind === 'connected' ? `Connected to ${state.info.baseUrl} (organization ${state.info.organizationId})` : `Signed out${state.problem ? `: ${state.problem}` : ''}`);
     this.changed.fire(state);
   }

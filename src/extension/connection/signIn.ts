@@ -10,10 +10,10 @@ import type { Connection } from './connection';
  * asks to change them), then for the token in a password input, which stays open with the problem
  * shown until the service accepts the token. Only then is it stored.
  */
-export async function signIn(connection: Connection, given?: { baseUrl: string; organizationId: string; token: string }): Promise<boolean> {
+export async function signIn(connection: Connection, given?: { baseUrl: string; organizationId: string; token: string }, options: { askService?: boolean } = {}): Promise<boolean> {
   if (given) return signInWith(connection, given);
   const settings = readConnectionSettings();
-  let target = settings.baseUrl && settings.organizationId ? { baseUrl: settings.baseUrl, organizationId: settings.organizationId } : undefined;
+  let target = settings.baseUrl && settings.organizationId && !options.askService ? { baseUrl: settings.baseUrl, organizationId: settings.organizationId } : undefined;
   for (;;) {
     target ??= await askService(settings.baseUrl, settings.organizationId);
     const token = await askToken(connection, target);
@@ -21,7 +21,7 @@ export async function signIn(connection: Connection, given?: { baseUrl: string; 
       target = undefined;
       continue;
     }
-    await connection.signIn(target.baseUrl, target.organizationId, token);
+    await connection.signIn(target.baseUrl, target.organizationId, token.token);
     void vscode.window.showInformationMessage(`Signed in to ${hostOf(target.baseUrl)}.`);
     return true;
   }
@@ -57,7 +57,7 @@ async function askService(baseUrl?: string, organizationId?: string): Promise<{ 
 
 const changeServiceButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: 'Change service URL or organization' };
 
-function askToken(connection: Connection, target: { baseUrl: string; organizationId: string }): Promise<string | 'change'> {
+function askToken(connection: Connection, target: { baseUrl: string; organizationId: string }): Promise<{ token: string } | 'change'> {
   return new Promise((resolve, reject) => {
     const input = vscode.window.createInputBox();
     input.title = `Sign In to ${hostOf(target.baseUrl)}`;
@@ -90,7 +90,7 @@ function askToken(connection: Connection, target: { baseUrl: string; organizatio
       input.busy = false;
       input.enabled = true;
       if (problem) input.validationMessage = problem;
-      else finish(() => resolve(token));
+      else finish(() => resolve({ token }));
     });
     input.show();
   });

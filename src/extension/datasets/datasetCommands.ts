@@ -15,7 +15,7 @@ export function registerDatasetCommands(view: DatasetsView, uploads: Uploads, lo
     registerCommand(log, DatasetCommands.search, async (text?: string) => {
       const value = typeof text === 'string' ? text : await vscode.window.showInputBox({ title: 'Search Datasets', prompt: 'Matches dataset name or creator (case-insensitive). Empty shows all.', value: view.searchText ?? '' });
       if (value === undefined) throw new CancelledError();
-      view.setSearch(value);
+      await view.setSearch(value);
     }),
     registerCommand(log, DatasetCommands.clearSearch, () => view.setSearch(undefined)),
     registerCommand(log, DatasetCommands.deleteFile, (node: DatasetFileNode, confirmed?: boolean) => deleteFile(view, node, confirmed === true)),

@@ -1,32 +1,39 @@
 import * as vscode from 'vscode';
-import type { Dataset, DatasetFile, ServiceClient } from '../../core/client';
+import type { Dataset, DatasetFile } from '../../core/client';
 import { bytes, clip, dateTime, relativeTime } from '../../core/format';
-import { PagedList } from '../../core/pagedList';
+import type { PagedList } from '../../core/pagedList';
 import { creatorName } from '../agents/agentNodes';
-import { pagedChildren } from '../tree/pagedChildren';
-import type { NodeRefresher, TreeNode } from '../tree/treeNode';
+import { PagedNodes } from '../tree/pagedNodes';
+import type { ServiceTreeHost, TreeNode } from '../tree/treeNode';
 
 /** What the nodes of the Datasets view need from the view. */
-export interface DatasetsTreeContext extends NodeRefresher {
-  client(): ServiceClient;
-  pageSize(): number;
-}
+export type DatasetsTreeContext = ServiceTreeHost;
 
 /** A dataset (the organization's, or the user's personal one) with its files, page by page. */
 export class DatasetNode implements TreeNode {
   readonly kind = 'dataset';
   readonly id: string;
   readonly parent = undefined;
-  readonly files: PagedList<DatasetFile>;
-  private readonly nodes = new Map<string, DatasetFileNode>();
+  private readonly fileNodes: PagedNodes<DatasetFile, DatasetFileNode>;
 
   constructor(
     public dataset: Dataset,
     readonly personal: boolean,
-    private readonly ctx: DatasetsTreeContext,
+    ctx: DatasetsTreeContext,
   ) {
-    this.id = `dataset/${dataset.id}`;
-    this.files = new PagedList((page, signal) => ctx.client().datasets.listFiles(this.dataset.id, { page, page_size: ctx.pageSize(), personal }, { signal }));
+    this.id = `dataset/${personal ? 'personal/' : ''}${dataset.id}`;
+    this.fileNodes = new PagedNodes({
+      parent: this,
+      host: ctx,
+      fetchPage: (page, signal) => ctx.client().datasets.listFiles(this.dataset.id, { page, page_size: ctx.pageSize(), personal }, { signal }),
+      createNode: (file) => new DatasetFileNode(this, file),
+      updateNode: (node, file) => (node.file = file),
+      emptyText: () => 'No files — drop files here or use “Upload Files…”',
+    });
+  }
+
+  get files(): PagedList<DatasetFile> {
+    return this.fileNodes.list;
   }
 
   idForCopy(): string {
@@ -51,21 +58,22 @@ export class DatasetNode implements TreeNode {
   }
 
   getChildren(): Promise<TreeNode[]> {
-    return pagedChildren({ parent: this, list: this.files, refresher: this.ctx, emptyText: 'No files — drop files here or use “Upload Files…”', toNode: (f) => this.nodeFor(f) });
+    return this.fileNodes.children();
   }
 
   /** The node of a file (the same object each time, so the view can reveal it). */
   nodeFor(file: DatasetFile): DatasetFileNode {
-    let node = this.nodes.get(file.id);
-    if (!node || node.file !== file) this.nodes.set(file.id, (node = new DatasetFileNode(this, file)));
-    return node;
+    return this.fileNodes.nodeFor(file);
   }
 
   /** Reads the files again (after an upload or delete elsewhere). */
   reloadFiles(): void {
-    this.files.reset();
-    this.nodes.clear();
-    this.ctx.refresh(this);
+    this.fileNodes.reload();
+  }
+
+  /** Reads the files again and returns the nodes of the given files that are on the first page (to reveal them). */
+  reloadAndFindFiles(ids: readonly string[]): Promise<DatasetFileNode[]> {
+    return this.fileNodes.reloadAndFindAll(ids);
   }
 }
 
@@ -75,7 +83,7 @@ export class DatasetFileNode implements TreeNode {
   readonly id: string;
   constructor(
     readonly parent: DatasetNode,
-    readonly file: DatasetFile,
+    public file: DatasetFile,
   ) {
     this.id = `${parent.id}/${file.id}`;
   }

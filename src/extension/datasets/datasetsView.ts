@@ -1,11 +1,8 @@
 import * as vscode from 'vscode';
 import type { Dataset, DatasetFile } from '../../core/client';
-import { PagedList } from '../../core/pagedList';
 import type { Connection } from '../connection/connection';
-import { ContextKeys, Views } from '../constants';
-import { messageOf } from '../util/errors';
-import { ErrorNode } from '../tree/messageNodes';
-import { pagedChildren } from '../tree/pagedChildren';
+import { ContextKeys, StateKeys, Views } from '../constants';
+import { PagedNodes } from '../tree/pagedNodes';
 import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
 import { DatasetNode, type DatasetsTreeContext } from './datasetNodes';
@@ -20,84 +17,77 @@ export interface DatasetTarget {
  * The Datasets view: the user's personal dataset first, then the organization's datasets page by
  * page (with search), each with its files. Files dropped from the Explorer onto a dataset are uploaded.
  */
-export class DatasetsView extends ServiceTreeView implements DatasetsTreeContext {
-  private search: string | undefined;
-  private readonly list: PagedList<Dataset>;
-  private readonly personal: PagedList<Dataset>;
-  private readonly nodes = new Map<string, DatasetNode>();
+export class DatasetsView extends ServiceTreeView<string> implements DatasetsTreeContext {
+  private readonly organization: PagedNodes<Dataset, DatasetNode>;
+  private readonly personal: PagedNodes<Dataset, DatasetNode>;
 
-  constructor(connection: Connection, dragAndDrop?: vscode.TreeDragAndDropController<TreeNode>) {
-    super(Views.datasets, connection, dragAndDrop);
-    this.list = new PagedList((page, signal) => this.client().datasets.list({ page, page_size: this.pageSize(), search: this.search }, { signal }));
+  constructor(context: vscode.ExtensionContext, connection: Connection, dragAndDrop?: vscode.TreeDragAndDropController<TreeNode>) {
+    super(context, connection, { viewId: Views.datasets, viewName: 'Datasets view', filterKey: StateKeys.datasetSearch, filteredContextKey: ContextKeys.datasetsFiltered, dragAndDrop });
+    const nodes = (personal: boolean) => ({
+      parent: undefined,
+      host: this,
+      createNode: (dataset: Dataset) => new DatasetNode(dataset, personal, this),
+      updateNode: (node: DatasetNode, dataset: Dataset) => (node.dataset = dataset),
+    });
+    this.organization = new PagedNodes({
+      ...nodes(false),
+      fetchPage: (page, signal) => this.client().datasets.list({ page, page_size: this.pageSize(), search: this.filterValue }, { signal }),
+      emptyText: () => (this.filterValue ? 'No datasets match the search' : 'No datasets in this organization'),
+      // A dataset the service lists both as the user's and in the organization is shown once, as the user's.
+      hide: (dataset) => !this.filterValue && this.personal.nodeOf(dataset.id) !== undefined,
+    });
     // The personal datasets are few: one page is all of them.
-    this.personal = new PagedList(async (_page, signal) => ({ ...(await this.client().datasets.list({ personal: true, page_size: 50 }, { signal })), nextPage: null }));
+    this.personal = new PagedNodes({
+      ...nodes(true),
+      fetchPage: async (_page, signal) => ({ ...(await this.client().datasets.list({ personal: true, page_size: 50 }, { signal })), nextPage: null }),
+      emptyText: () => 'No personal dataset',
+      label: 'Personal dataset',
+    });
     this.describe();
   }
 
   get searchText(): string | undefined {
-    return this.search;
+    return this.filterValue;
   }
 
-  /** Narrows the organization's datasets with the service's search (empty: all). */
-  setSearch(text: string | undefined): void {
-    this.search = text?.trim() || undefined;
-    void vscode.commands.executeCommand('setContext', ContextKeys.datasetsFiltered, Boolean(this.search));
-    this.reload();
+  /** Narrows the organization's datasets with the service's search (empty: all); kept for the workspace. */
+  setSearch(text: string | undefined): Promise<void> {
+    return this.applyFilter(text?.trim() || undefined);
   }
 
-  /** The personal datasets and the first page of the organization's (for pickers). */
+  /** The personal datasets and the first page of the organization's (for pickers), each once. */
   async targets(): Promise<DatasetTarget[]> {
-    await Promise.all([this.personal.ensureLoaded(), this.list.ensureLoaded()]);
-    return [...this.personal.loadedItems.map((dataset) => ({ dataset, personal: true })), ...this.list.loadedItems.map((dataset) => ({ dataset, personal: false }))];
+    await Promise.all([this.personal.list.ensureLoaded(), this.organization.list.ensureLoaded()]);
+    const personal = this.personal.loadedItems;
+    const organization = this.organization.loadedItems.filter((d) => !personal.some((p) => p.id === d.id));
+    return [...personal.map((dataset) => ({ dataset, personal: true })), ...organization.map((dataset) => ({ dataset, personal: false }))];
   }
 
   /** After an upload: reads the dataset's files again and reveals the new ones. */
   async showUploaded(target: DatasetTarget, files: DatasetFile[]): Promise<void> {
-    const node = this.nodes.get(target.dataset.id);
+    const node = this.nodeOf(target.dataset.id);
     if (!node) return;
-    node.reloadFiles();
-    await node.files.ensureLoaded();
-    this.refresh(node);
-    const shown = node.files.loadedItems.filter((f) => files.some((u) => u.id === f.id));
-    for (const [i, file] of shown.entries()) await this.reveal(node.nodeFor(file), { select: i === 0, focus: false, expand: true });
+    const shown = await node.reloadAndFindFiles(files.map((file) => file.id));
+    for (const [i, file] of shown.entries()) await this.reveal(file, { select: i === 0, focus: false, expand: true });
   }
 
   /** The loaded node of a dataset, if any. */
   nodeOf(datasetId: string): DatasetNode | undefined {
-    return this.nodes.get(datasetId);
+    return this.personal.nodeOf(datasetId) ?? this.organization.nodeOf(datasetId);
   }
 
   protected async roots(): Promise<TreeNode[]> {
-    await this.personal.ensureLoaded();
-    const personalState = this.personal.state;
-    const personal: TreeNode[] =
-      personalState.kind === 'error'
-        ? [new ErrorNode(undefined, `Personal dataset: ${messageOf(personalState.error)}`, () => this.reload())]
-        : this.personal.loadedItems.map((d) => this.nodeFor(d, true));
-    const org = await pagedChildren({
-      parent: undefined,
-      list: this.list,
-      refresher: this,
-      emptyText: this.search ? 'No datasets match the search' : 'No datasets in this organization',
-      toNode: (d) => this.nodeFor(d, false),
-    });
-    return [...(this.search ? [] : personal), ...org];
+    const personal = this.filterValue ? [] : await this.personal.children();
+    const organization = await this.organization.children();
+    return [...personal.filter((n) => n.kind !== 'empty'), ...organization];
   }
 
   protected forget(): void {
-    this.list.reset();
-    this.personal.reset();
-    this.nodes.clear();
+    this.organization.forget();
+    this.personal.forget();
   }
 
-  protected override filterDescription(): string {
-    return this.search ? `“${this.search}”` : '';
-  }
-
-  private nodeFor(dataset: Dataset, personal: boolean): DatasetNode {
-    let node = this.nodes.get(dataset.id);
-    if (node) node.dataset = dataset;
-    else this.nodes.set(dataset.id, (node = new DatasetNode(dataset, personal, this)));
-    return node;
+  protected filterDescription(): string {
+    return this.filterValue ? `“${this.filterValue}”` : '';
   }
 }

@@ -16,6 +16,7 @@ export function titleSegment(text: string): string {
   const lookAlike: Record<string, string> = { '/': '∕', '\\': '⧵', ':': '꞉', '*': '∗', '?': '？', '"': '”', '<': '‹', '>': '›', '|': '∣' };
   const cleaned = text
     .replace(/[\\/:*?"<>|]/g, (c) => lookAlike[c] ?? '-')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a tab title cannot show
     .replace(/[\u0000-\u001f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -27,9 +28,9 @@ export function agentVersionUri(agentId: string, versionId: string, agentName: s
   return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/versions/${versionId}/${titleSegment(`${agentName} · ${versionName}`)}.json` });
 }
 
-/** The read-only document of a job: "Job 1a2b3c4d · Agent name.md". */
+/** The read-only raw JSON of a job: "Job 1a2b3c4d · Agent name.json". */
 export function jobUri(agentId: string, jobId: string, agentName: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/${titleSegment(`Job ${jobId.slice(0, 8)} · ${agentName}`)}.md` });
+  return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/${titleSegment(`Job ${jobId.slice(0, 8)} · ${agentName}`)}.json` });
 }
 
 /** The read-only document of a policy version (left side of comparisons): "Policy name · version name.json". */
@@ -40,6 +41,12 @@ export function policyVersionViewUri(policyId: string, versionId: string, policy
 /** The editable document of a policy version; saving it creates a new version. */
 export function policyVersionEditUri(policyId: string, versionId: string, policyName: string, versionName: string): vscode.Uri {
   return vscode.Uri.from({ scheme: Schemes.edit, path: `/policies/${policyId}/${versionId}/${titleSegment(`${policyName} · ${versionName}`)}.json` });
+}
+
+/** How messages name one of our documents: its tab title in quotes, “Refunds · version 3”. */
+export function documentTitle(uri: vscode.Uri): string {
+  const file = uri.path.split('/').pop() ?? '';
+  return `“${file.replace(/\.json$/, '')}”`;
 }
 
 /** The policy and version an editable policy URI names. */

@@ -1,16 +1,19 @@
 import * as vscode from 'vscode';
 import { Schemes } from '../constants';
 import { Disposable } from '../util/disposable';
+import type { SaveOutcome } from './newVersionSave';
 import { AUTO_SAVE_REFUSED, SaveReasons } from './saveReasons';
+import { UnsavedStatus } from './unsavedStatus';
 
-/** A document that lives in the service: read from it, and saved back to it. */
+/** A document that lives in the service: read from it, and saved to it as a new version. */
 export interface EditableDocument {
-  /** The text the service has (what the editor opens and what "Revert" goes back to). */
+  /** The text of the version in the service (what the editor opens, what "Revert" goes back to). It never changes. */
   read(): Promise<Uint8Array> | Uint8Array;
-  /** Saves: throw to refuse, and the editor keeps the text, still dirty. */
-  write(content: Uint8Array): Promise<void>;
+  /** Saves the text through the new-version flow and says what happened. */
+  save(text: string): Promise<SaveOutcome>;
   readonly ctime: number;
-  readonly mtime: number;
+  /** Moves when editors must read the document again (after a save wrote other text over it). */
+  mtime: number;
 }
 
 const encoder = new TextEncoder();
@@ -18,26 +21,20 @@ const decoder = new TextDecoder();
 
 /**
  * A document whose text comes from the service (given, or loaded on first read) and whose save is
- * `save(text)`: the text it serves changes only once a save succeeded.
+ * `save(text)`. What it serves is the version's own text, before and after any save: a save creates
+ * another version, it never changes this one.
  */
-export function serviceDocument(initial: string | (() => Promise<string>), save: (text: string) => Promise<void>): EditableDocument {
+export function serviceDocument(initial: string | (() => Promise<string>), save: (text: string) => Promise<SaveOutcome>): EditableDocument {
   const now = Date.now();
-  const state = { text: typeof initial === 'string' ? initial : undefined, mtime: now };
+  let text = typeof initial === 'string' ? initial : undefined;
   return {
     ctime: now,
-    get mtime() {
-      return state.mtime;
-    },
+    mtime: now,
     read: async () => {
-      if (state.text === undefined && typeof initial === 'function') state.text = await initial();
-      return encoder.encode(state.text ?? '');
+      if (text === undefined && typeof initial === 'function') text = await initial();
+      return encoder.encode(text ?? '');
     },
-    write: async (content) => {
-      const text = decoder.decode(content);
-      await save(text);
-      state.text = text;
-      state.mtime = Date.now();
-    },
+    save,
   };
 }
 
@@ -46,8 +43,13 @@ export type DocumentResolver = (uri: vscode.Uri) => EditableDocument | undefined
 
 /**
  * The `agent-workbench:` file system: policy versions and agent-version drafts as ordinary editor tabs,
- * where Save writes to the service. Documents register themselves; a resolver may rebuild one from its
- * path after a reload.
+ * where an explicit save creates a version in the service. Documents register themselves; a resolver
+ * may rebuild one from its path after a reload.
+ *
+ * Saving goes one of two ways. Ctrl+S runs {@link saveExplicitly}: the new-version flow first (a
+ * cancelled question is silent, a failure is our own sentence), then VS Code's save, which this file
+ * system only acknowledges. Any other save (the File menu, the API) reaches `writeFile`, which runs the
+ * same flow and can only refuse by throwing.
  */
 export class EditableFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
@@ -55,10 +57,26 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   private readonly documents = new Map<string, EditableDocument>();
   private readonly resolvers: DocumentResolver[] = [];
   private readonly reasons = this.register(new SaveReasons());
+  /** Texts the flow already saved, waiting for VS Code's write of the same text. */
+  private readonly acknowledged = new Map<string, string>();
+  /** Versions saved over, to be read again once VS Code has finished saving them. */
+  private readonly savedOver = new Set<string>();
+  /** Documents whose tab moves to what their save created, once VS Code has finished saving them. */
+  private readonly movesAfterSave = new Map<string, vscode.Uri>();
 
   constructor() {
     super();
     this.register(vscode.workspace.registerFileSystemProvider(Schemes.edit, this, { isCaseSensitive: true }));
+    this.register(new UnsavedStatus());
+    // VS Code now holds the saved text under this version's URI, but the version itself did not change:
+    // once VS Code has finished the save, every editor of it (split copies, diffs, a tab opened again)
+    // reads the version's own text again.
+    this.register(vscode.workspace.onDidSaveTextDocument((doc) => {
+      if (this.savedOver.delete(doc.uri.path)) this.notifyChanged(doc.uri);
+      const next = this.movesAfterSave.get(doc.uri.toString());
+      this.movesAfterSave.delete(doc.uri.toString());
+      if (next) void replaceTab(doc.uri, next);
+    }));
   }
 
   /** Adds a way to rebuild documents of one kind from their URIs. */
@@ -71,9 +89,30 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
     this.documents.set(uri.path, document);
   }
 
-  /** Tells editors that the document at a URI changed in the service (they reload it unless dirty). */
+  /** Tells editors that the document at a URI changed (they read it again unless dirty). */
   notifyChanged(uri: vscode.Uri): void {
+    const doc = this.documents.get(uri.path);
+    if (doc) doc.mtime = Math.max(Date.now(), doc.mtime + 1);
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  /** Once VS Code has saved the document at `saved`, its tab shows `created` instead (the version the save made). */
+  showAfterSave(saved: vscode.Uri, created: vscode.Uri): void {
+    this.movesAfterSave.set(saved.toString(), created);
+  }
+
+  /**
+   * Saves an open document as a new version (Ctrl+S): runs the flow, and when it saved (or nothing
+   * changed) lets VS Code mark the text saved. Says nothing when the user cancelled.
+   */
+  async saveExplicitly(document: vscode.TextDocument): Promise<SaveOutcome> {
+    const text = document.getText();
+    const outcome = await this.get(document.uri).save(text);
+    if (outcome.kind !== 'saved' && outcome.kind !== 'unchanged') return outcome;
+    if (document.getText() !== text) return outcome; // typed on during the questions: the rest stays unsaved
+    this.acknowledged.set(document.uri.path, text);
+    await document.save();
+    return outcome;
   }
 
   private get(uri: vscode.Uri): EditableDocument {
@@ -97,10 +136,18 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    // Every write creates something in the service: auto save must not (the text stays dirty instead).
-    if (!this.reasons.isExplicit(uri)) throw vscode.FileSystemError.Unavailable(AUTO_SAVE_REFUSED);
-    await this.get(uri).write(content);
-    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    const text = decoder.decode(content);
+    const acknowledged = this.acknowledged.get(uri.path);
+    this.acknowledged.delete(uri.path);
+    const explicit = this.reasons.isExplicit(uri);
+    if (acknowledged !== text) {
+      // Every write creates something in the service: auto save must not (the text stays dirty instead).
+      if (!explicit) throw vscode.FileSystemError.Unavailable(AUTO_SAVE_REFUSED);
+      const outcome = await this.get(uri).save(text);
+      if (outcome.kind === 'cancelled') throw new Error('Not saved: cancelled.');
+      if (outcome.kind === 'notSaved') throw new Error(outcome.message);
+    }
+    this.savedOver.add(uri.path);
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -122,5 +169,18 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
 
   rename(uri: vscode.Uri): void {
     throw vscode.FileSystemError.NoPermissions(uri);
+  }
+}
+
+/** Opens `next` where the tab of `previous` is, then closes that tab unless it has new edits. */
+async function replaceTab(previous: vscode.Uri, next: vscode.Uri): Promise<void> {
+  const find = (): vscode.Tab | undefined =>
+    vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === previous.toString());
+  try {
+    await vscode.window.showTextDocument(next, { viewColumn: find()?.group.viewColumn, preview: false });
+    const old = find();
+    if (old && !old.isDirty) await vscode.window.tabGroups.close(old);
+  } catch {
+    // The tab went away meanwhile (closed by the user): the new document is open, nothing else to do.
   }
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { renderJobReport } from '../../core/jobReport';
 import { Schemes } from '../constants';
 import type { Connection } from '../connection/connection';
 import { Disposable } from '../util/disposable';
@@ -7,16 +6,23 @@ import { messageOf } from '../util/errors';
 import { parseViewUri } from './documentUris';
 
 /**
- * Read-only documents of service data (agent versions as JSON, jobs as Markdown). Content is read
- * from the service when opened and again on Refresh; a failure shows as the document's text.
+ * Read-only documents of service data (agent versions, policy versions, and the raw JSON of a job),
+ * read from the service when opened and again on Refresh; a failure shows as the document's text.
  */
 export class ServiceDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly changed = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
 
+  private jobSource: ((agentId: string, jobId: string) => Promise<string>) | undefined;
+
   constructor(private readonly connection: Connection) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(Schemes.view, this));
+  }
+
+  /** Where the raw JSON of a job comes from (the job views, which hold the records they show). */
+  setJobSource(source: (agentId: string, jobId: string) => Promise<string>): void {
+    this.jobSource = source;
   }
 
   /** Reads the document again from the service. */
@@ -40,10 +46,8 @@ export class ServiceDocuments extends Disposable implements vscode.TextDocumentC
         const version = await client.policies.getVersion(target.policyId, target.versionId, opts);
         return `${JSON.stringify(version.content ?? {}, null, 2)}\n`;
       }
-      const [agent, page] = await Promise.all([client.agents.get(target.agentId, opts), client.jobs.list(target.agentId, { job_id: target.jobId, page_size: 1 }, opts)]);
-      const job = page.results.find((j) => j.id === target.jobId);
-      if (!job) return `The job ${target.jobId} was not found for agent ${agent.name}. It may have been removed, or belong to another organization.\n`;
-      return renderJobReport(job, agent.name);
+      if (!this.jobSource) return 'The job views are not ready yet: open the job again.\n';
+      return await this.jobSource(target.agentId, target.jobId);
     } catch (error) {
       // The document shows what went wrong; Refresh tries again.
       return `Could not load this document: ${messageOf(error)}\n\nUse "Refresh" in the editor title to try again.\n`;

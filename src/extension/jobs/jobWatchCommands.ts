@@ -10,13 +10,19 @@ import type { JobWatchStatusBar } from './jobWatchStatusBar';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Watch Job (from a job node, an open job document, or a pasted ID), the watched-jobs list, Stop All. */
+/** Watch Job (from a job node, `{agentId, jobId}`, an open job document, or a pasted ID), the watched-jobs list, Stop All. */
 export function registerJobWatchCommands(bar: JobWatchStatusBar, log: Log): vscode.Disposable[] {
   const watcher = bar.watcher;
   return [
     registerCommand(log, AgentCommands.watchJob, async (arg?: unknown) => {
       if (arg instanceof JobNode) {
         watcher.watch({ id: arg.job.id, label: `${arg.parent.parent.agent.name} · ${arg.job.agent_version_name ?? arg.job.id.slice(0, 8)}`, agentId: arg.agentId, status: arg.job.status_code, createdAt: arg.job.created_at });
+        return;
+      }
+      // `{agentId, jobId}` from the job view and other commands.
+      const ids = arg as { agentId?: unknown; jobId?: unknown; label?: unknown } | undefined;
+      if (typeof ids?.jobId === 'string' && typeof ids.agentId === 'string') {
+        watcher.watch({ id: ids.jobId, agentId: ids.agentId, label: typeof ids.label === 'string' ? ids.label : undefined });
         return;
       }
       const target = parseViewUri((arg as vscode.Uri | undefined) ?? vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'));
@@ -44,7 +50,7 @@ const cancelButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 
 type Item = vscode.QuickPickItem & { job?: WatchedJob; action?: () => void };
 
-async function showWatchedJobs(bar: JobWatchStatusBar): Promise<void> {
+function showWatchedJobs(bar: JobWatchStatusBar): void {
   const watcher = bar.watcher;
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = 'Watched Jobs';

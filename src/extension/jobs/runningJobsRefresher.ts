@@ -30,7 +30,7 @@ export class RunningJobsRefresher extends Disposable {
     super();
     this.watcher.setTrackingIntervalMs(jobsRefreshIntervalMs());
     this.register({ dispose: () => this.watcher.untrack(OWNER) });
-    this.register({ dispose: this.watcher.onDidTransition((job, _from, to) => this.apply(job.id, to, job.lastUpdatedAt)).dispose });
+    this.register(this.watcher.onDidTransition((job, _from, to) => this.apply(job.id, to, job.lastUpdatedAt)));
     this.register(view.onDidShowJobs((node) => this.track(node)));
     this.register(view.treeView.onDidCollapseElement((e) => this.collapsed(e.element)));
     this.register(view.treeView.onDidChangeVisibility(() => this.updatePause()));

@@ -11,6 +11,7 @@ import { CancelledError } from '../util/errors';
 import { PolicyNode, PolicyVersionNode } from './policyNodes';
 import type { PolicyDocuments } from './policyDocuments';
 import type { PoliciesView } from './policiesView';
+import { deletePolicy, editPolicyDescription, policyOf, renamePolicy } from './policyManagement';
 
 /** The commands of the Policies view and of policy editors. */
 export function registerPolicyCommands(view: PoliciesView, documents: PolicyDocuments, log: Log): vscode.Disposable[] {
@@ -35,6 +36,10 @@ export function registerPolicyCommands(view: PoliciesView, documents: PolicyDocu
       await vscode.commands.executeCommand('vscode.diff', policyVersionViewUri(policy.id, current.id, policy.name, current.version_name || 'current'), target, `${policy.name}: current (${current.version_name}) ↔ your edit`);
     }),
     registerCommand(log, PolicyCommands.restoreVersion, (node: PolicyVersionNode, name?: string) => restoreVersion(view, documents, node, name)),
+    // From a policy node, or the palette (asks which policy); the answers may be given (scripts and tests).
+    registerCommand(log, PolicyCommands.rename, async (node?: PolicyNode, name?: string) => renamePolicy(view, await policyOf(view, node, 'Rename Policy'), name)),
+    registerCommand(log, PolicyCommands.editDescription, async (node?: PolicyNode, text?: string) => editPolicyDescription(view, await policyOf(view, node, 'Edit Policy Description'), text)),
+    registerCommand(log, PolicyCommands.delete, async (node?: PolicyNode, confirmed?: boolean) => deletePolicy(view, await policyOf(view, node, 'Delete Policy'), confirmed === true)),
   ];
 }
 
@@ -79,11 +84,9 @@ async function pickTemplate() {
 
 /** Picks a policy (service search as you type is not needed: the list is small) and one of its versions. */
 async function pickPolicyVersion(view: PoliciesView, title: string): Promise<{ policy: Policy; version: PolicyVersion }> {
-  const policies = (await view.client().policies.list({ page_size: 100, ordering: 'name' })).results;
-  const pickedPolicy = await vscode.window.showQuickPick(policies.map((p) => ({ label: p.name, description: p.description ?? '', policy: p })), { title: `${title}: choose the policy`, matchOnDescription: true });
-  if (!pickedPolicy) throw new CancelledError();
-  const version = await pickVersion(view, pickedPolicy.policy, `${title}: choose the version of ${pickedPolicy.policy.name}`);
-  return { policy: pickedPolicy.policy, version };
+  const policy = await policyOf(view, undefined, title);
+  const version = await pickVersion(view, policy, `${title}: choose the version of ${policy.name}`);
+  return { policy, version };
 }
 
 async function pickVersion(view: PoliciesView, policy: Policy, title: string, exclude?: string): Promise<PolicyVersion> {

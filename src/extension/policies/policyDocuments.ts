@@ -1,23 +1,23 @@
 import * as vscode from 'vscode';
 import type { Policy, PolicyVersion } from '../../core/client';
+import { sameJson } from '../../core/documents/sameJson';
 import { policyVersionNameProblem } from '../../core/limits';
 import { Settings } from '../constants';
 import type { Connection } from '../connection/connection';
-import { DocumentDiagnostics, problemsSummary } from '../documents/diagnostics';
-import { parsePolicyEditUri, policyVersionEditUri, policyVersionViewUri } from '../documents/documentUris';
+import { Authorship } from '../documents/authorship';
+import { DocumentDiagnostics } from '../documents/diagnostics';
+import { documentTitle, parsePolicyEditUri, policyVersionEditUri, policyVersionViewUri } from '../documents/documentUris';
 import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
+import { checkWhileTyping } from '../documents/liveProblems';
+import { saveAsNewVersion, whoSaved, type NewVersionTarget, type NewerVersion } from '../documents/newVersionSave';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
-import { messageOf } from '../util/errors';
 import type { PoliciesView } from './policiesView';
-
-/** A save that did not happen; the editor keeps the text, still dirty, and says why. */
-class NotSaved extends Error {}
 
 /** The questions a save may ask. A seam: the integration tests answer them, since a modal dialog cannot be clicked from there. */
 export interface SavePrompts {
-  /** Someone saved meanwhile: 'compare', 'anyway', or undefined to cancel. */
-  conflict(policy: Policy): Thenable<'compare' | 'anyway' | undefined>;
+  /** A newer version was saved meanwhile: 'compare', 'anyway', or undefined to cancel. */
+  conflict(policy: Policy, newer: NewerVersion): Thenable<'compare' | 'anyway' | undefined>;
   /** The new version's name (default offered), or undefined to cancel. */
   versionName(suggested: string): Thenable<string | undefined>;
 }
@@ -26,10 +26,10 @@ const COMPARE = 'Compare with Current';
 const ANYWAY = 'Save as New Version Anyway';
 
 const userPrompts: SavePrompts = {
-  conflict: (policy) =>
+  conflict: (policy, newer) =>
     vscode.window
       .showWarningMessage(
-        `Someone saved a newer version of “${policy.name}” since you opened this one.`,
+        `${whoSaved(newer)} saved a newer version of “${policy.name}” (“${newer.name}”) since this one was opened.`,
         { modal: true, detail: 'Saving creates a new version from your text; the newer version stays as it is, but will no longer be current.' },
         COMPARE,
         ANYWAY,
@@ -46,13 +46,14 @@ const userPrompts: SavePrompts = {
 };
 
 /**
- * Policy versions as editable JSON documents. Saving creates a NEW version based on the one opened:
- * invalid content is refused with its problems underlined; if someone else saved meanwhile the user
- * decides; any failure leaves the text dirty, so saving again works once the problem is gone.
+ * Policy versions as editable JSON documents. Saving creates a NEW version based on the one opened,
+ * through the shared new-version flow; the tab then shows the new version, and the opened version's
+ * document keeps showing that version's own content.
  */
 export class PolicyDocuments implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-policies');
   prompts: SavePrompts = userPrompts;
+  private readonly authorship = new Authorship();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -65,6 +66,9 @@ export class PolicyDocuments implements vscode.Disposable {
       const ids = parsePolicyEditUri(uri);
       return ids ? this.document(uri, ids.policyId, ids.versionId) : undefined;
     });
+    this.subscriptions.push(
+      checkWhileTyping(this.diagnostics, (uri) => parsePolicyEditUri(uri) !== undefined, (text) => loadCore().checkJson(text, loadCore().PolicyContentSchema)),
+    );
   }
 
   /** Opens a version in an editor tab ("Policy · version.json"). */
@@ -83,89 +87,58 @@ export class PolicyDocuments implements vscode.Disposable {
 
   private document(uri: vscode.Uri, policyId: string, versionId: string, content?: unknown): EditableDocument {
     const load = async (): Promise<string> => pretty((await this.connection.requireClient().policies.getVersion(policyId, versionId)).content);
-    return serviceDocument(content === undefined ? load : pretty(content), (text) => this.save(uri, policyId, versionId, text));
+    return serviceDocument(content === undefined ? load : pretty(content), (text) => saveAsNewVersion(uri, text, this.target(uri, policyId, versionId), this.diagnostics));
   }
 
-  private async save(uri: vscode.Uri, policyId: string, baseId: string, text: string): Promise<void> {
-    try {
-      const core = loadCore();
-      const check = core.checkJson(text, core.PolicyContentSchema);
-      if (!check.ok) {
-        this.diagnostics.set(uri, text, check.problems);
-        throw new NotSaved(`Not saved: the policy has ${problemsSummary(check.problems)} Fix the underlined parts and save again.`);
-      }
-      this.diagnostics.clear(uri);
-      const client = this.connection.requireClient();
-      const policy = await client.policies.get(policyId);
-      await this.confirmNoConflict(uri, policy, baseId);
-      const versionName = await this.askVersionName(policyId);
-      const created = await this.create(uri, text, policy, { content: JSON.parse(text) as unknown, version_name: versionName, base_version_id: baseId });
-      this.log.info(`Saved ${policy.name} as new version ${created.version_name ?? ''} (${created.id}), based on ${baseId}`);
-      void this.view.showNewVersion(policyId, created.id);
-      this.showInTab(uri, policy, created, text);
-    } catch (error) {
-      if (error instanceof NotSaved) throw error;
-      throw new NotSaved(`Not saved: ${messageOf(error)} Your text is kept; save again when the problem is solved.`);
-    }
-  }
-
-  private async confirmNoConflict(uri: vscode.Uri, policy: Policy, baseId: string): Promise<void> {
-    const currentId = policy.current_version_id;
-    if (!currentId || currentId === baseId) return;
-    const choice = await this.prompts.conflict(policy);
-    if (choice === 'anyway') return;
-    if (choice === 'compare') {
-      const current = await this.connection.requireClient().policies.getVersion(policy.id, currentId);
-      const left = policyVersionViewUri(policy.id, currentId, policy.name, current.version_name || 'current');
-      await vscode.commands.executeCommand('vscode.diff', left, uri, `${policy.name}: current ↔ your edit`);
-      throw new NotSaved('Not saved: compare your edit with the current version, then save again.');
-    }
-    throw new NotSaved('Not saved: cancelled.');
-  }
-
-  private async askVersionName(policyId: string): Promise<string | undefined> {
-    if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.askVersionName, true)) return undefined;
-    const count = await this.connection
-      .requireClient()
-      .policies.listVersions(policyId, { page_size: 1 })
-      .then((page) => page.count, () => undefined);
-    const name = await this.prompts.versionName(count === undefined ? '' : `version ${count + 1}`);
-    if (name === undefined) throw new NotSaved('Not saved: cancelled.');
-    const problem = policyVersionNameProblem(name);
-    if (problem) throw new NotSaved(`Not saved: ${problem}.`);
-    return name.trim();
-  }
-
-  private async create(uri: vscode.Uri, text: string, policy: Policy, body: { content: unknown; version_name?: string; base_version_id: string }): Promise<PolicyVersion> {
-    const core = loadCore();
-    try {
-      return await this.connection.requireClient().policies.createVersion(policy.id, body);
-    } catch (error) {
-      if (!core.isServiceError(error)) throw error;
-      const contentErrors = Object.fromEntries(Object.entries(error.fieldErrors).filter(([k]) => k.startsWith('content.')).map(([k, v]) => [k.slice('content.'.length), v]));
-      const located = core.locateFieldErrors(text, contentErrors);
-      if (located.length) this.diagnostics.set(uri, text, located);
-      if (error.outcomeUnknown) {
-        void this.view.showNewVersion(policy.id, undefined);
-        throw new NotSaved(`The connection was cut after the save was sent, so it is not known whether a new version was created. The policy's versions were read again: check them before saving again (${error.message})`);
-      }
-      throw error;
-    }
-  }
-
-  /** After a save the tab shows the new version (the old version's tab is closed once VS Code marks it saved). */
-  private showInTab(oldUri: vscode.Uri, policy: Policy, created: PolicyVersion, text: string): void {
-    const newUri = policyVersionEditUri(policy.id, created.id, policy.name, created.version_name || 'unnamed version');
-    this.fs.set(newUri, this.document(newUri, policy.id, created.id, JSON.parse(text)));
-    const sub = vscode.workspace.onDidSaveTextDocument(async (doc) => {
-      if (doc.uri.toString() !== oldUri.toString()) return;
-      sub.dispose();
-      const tab = findTab(oldUri);
-      await vscode.window.showTextDocument(newUri, { viewColumn: tab?.group.viewColumn, preview: false });
-      const old = findTab(oldUri);
-      if (old && !old.isDirty) await vscode.window.tabGroups.close(old);
-    });
-    this.subscriptions.push(sub);
+  /** The steps of saving one policy version as a new one, for the shared flow. */
+  private target(uri: vscode.Uri, policyId: string, baseId: string): NewVersionTarget<unknown, { policy: Policy; created: PolicyVersion }> {
+    const client = () => this.connection.requireClient();
+    let policy: Policy | undefined;
+    return {
+      title: documentTitle(uri),
+      check: (text) => loadCore().checkJson(text, loadCore().PolicyContentSchema),
+      unchanged: async (value) => sameJson(value, (await client().policies.getVersion(policyId, baseId)).content),
+      ask: async () => {
+        if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.askVersionName, true)) return {};
+        const count = await client().policies.listVersions(policyId, { page_size: 1 }).then((page) => page.count, () => undefined);
+        const name = await this.prompts.versionName(count === undefined ? '' : `version ${count + 1}`);
+        if (name === undefined) return undefined;
+        const problem = policyVersionNameProblem(name);
+        if (problem) throw new Error(`${problem}.`);
+        return { versionName: name.trim() };
+      },
+      newer: async () => {
+        const read = await client().policies.get(policyId);
+        policy = read;
+        const currentId = read.current_version_id;
+        if (!currentId || currentId === baseId) return undefined;
+        const current = await client().policies.getVersion(policyId, currentId);
+        return { name: current.version_name || 'unnamed version', ...(await this.authorship.describe(client(), currentId, current.created_by)) };
+      },
+      conflict: (newer) => (policy ? this.prompts.conflict(policy, newer) : Promise.resolve(undefined)),
+      compare: async () => {
+        const current = policy?.current_version_id;
+        if (!policy || !current) return;
+        const version = await client().policies.getVersion(policy.id, current);
+        await vscode.commands.executeCommand('vscode.diff', policyVersionViewUri(policy.id, current, policy.name, version.version_name || 'current'), uri, `${policy.name}: current ↔ your edit`);
+      },
+      create: async (content, answers) => {
+        policy ??= await client().policies.get(policyId);
+        const created = await client().policies.createVersion(policyId, { content, version_name: answers.versionName, base_version_id: baseId });
+        return { policy, created };
+      },
+      created: ({ policy: saved, created }, text) => {
+        this.authorship.noteCreated(created.id);
+        this.log.info(`Saved ${saved.name} as new version ${created.version_name ?? ''} (${created.id}), based on ${baseId}`);
+        void this.view.showNewVersion(policyId, created.id);
+        const newUri = policyVersionEditUri(saved.id, created.id, saved.name, created.version_name || 'unnamed version');
+        this.fs.set(newUri, this.document(newUri, saved.id, created.id, JSON.parse(text)));
+        this.fs.showAfterSave(uri, newUri);
+        return undefined;
+      },
+      fieldErrors: (errors) => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith('content.')).map(([k, v]) => [k.slice('content.'.length), v])),
+      readAgain: () => void this.view.showNewVersion(policyId, undefined),
+    };
   }
 
   dispose(): void {
@@ -176,11 +149,4 @@ export class PolicyDocuments implements vscode.Disposable {
 
 function pretty(content: unknown): string {
   return `${JSON.stringify(content ?? {}, null, 2)}\n`;
-}
-
-function findTab(uri: vscode.Uri): vscode.Tab | undefined {
-  for (const group of vscode.window.tabGroups.all) {
-    for (const tab of group.tabs) if (tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()) return tab;
-  }
-  return undefined;
 }

@@ -1,32 +1,39 @@
 import * as vscode from 'vscode';
-import type { Policy, PolicyVersion, ServiceClient } from '../../core/client';
+import type { Policy, PolicyVersion } from '../../core/client';
 import { clip, dateTime, relativeTime } from '../../core/format';
-import { PagedList } from '../../core/pagedList';
+import type { PagedList } from '../../core/pagedList';
 import { creatorName } from '../agents/agentNodes';
 import { PolicyCommands } from '../constants';
-import { pagedChildren } from '../tree/pagedChildren';
-import type { NodeRefresher, TreeNode } from '../tree/treeNode';
+import { PagedNodes } from '../tree/pagedNodes';
+import type { ServiceTreeHost, TreeNode } from '../tree/treeNode';
 
 /** What the nodes of the Policies view need from the view. */
-export interface PoliciesTreeContext extends NodeRefresher {
-  client(): ServiceClient;
-  pageSize(): number;
-}
+export type PoliciesTreeContext = ServiceTreeHost;
 
 /** A policy: name, description and last change; under it its versions, newest first. */
 export class PolicyNode implements TreeNode {
   readonly kind = 'policy';
   readonly id: string;
   readonly parent = undefined;
-  readonly versions: PagedList<PolicyVersion>;
-  private readonly nodes = new Map<string, PolicyVersionNode>();
+  private readonly versionNodes: PagedNodes<PolicyVersion, PolicyVersionNode>;
 
   constructor(
     public policy: Policy,
-    private readonly ctx: PoliciesTreeContext,
+    ctx: PoliciesTreeContext,
   ) {
     this.id = `policy/${policy.id}`;
-    this.versions = new PagedList((page, signal) => ctx.client().policies.listVersions(this.policy.id, { page, page_size: ctx.pageSize(), ordering: '-created_at' }, { signal }));
+    this.versionNodes = new PagedNodes({
+      parent: this,
+      host: ctx,
+      fetchPage: (page, signal) => ctx.client().policies.listVersions(this.policy.id, { page, page_size: ctx.pageSize(), ordering: '-created_at' }, { signal }),
+      createNode: (version) => new PolicyVersionNode(this, version),
+      updateNode: (node, version) => (node.version = version),
+      emptyText: () => 'No versions',
+    });
+  }
+
+  get versions(): PagedList<PolicyVersion> {
+    return this.versionNodes.list;
   }
 
   idForCopy(): string {
@@ -53,21 +60,22 @@ export class PolicyNode implements TreeNode {
   }
 
   getChildren(): Promise<TreeNode[]> {
-    return pagedChildren({ parent: this, list: this.versions, refresher: this.ctx, emptyText: 'No versions', toNode: (v) => this.nodeFor(v) });
+    return this.versionNodes.children();
   }
 
   /** The node of a version (the same object each time, so the view can reveal it). */
   nodeFor(version: PolicyVersion): PolicyVersionNode {
-    let node = this.nodes.get(version.id);
-    if (!node || node.version !== version) this.nodes.set(version.id, (node = new PolicyVersionNode(this, version)));
-    return node;
+    return this.versionNodes.nodeFor(version);
   }
 
   /** Reads the versions again (after a save or restore). */
   reloadVersions(): void {
-    this.versions.reset();
-    this.nodes.clear();
-    this.ctx.refresh(this);
+    this.versionNodes.reload();
+  }
+
+  /** Reads the versions again and returns the node of one of them once loaded (to reveal it). */
+  reloadAndFind(versionId: string | undefined): Promise<PolicyVersionNode | undefined> {
+    return this.versionNodes.reloadAndFind(versionId);
   }
 }
 
@@ -77,7 +85,7 @@ export class PolicyVersionNode implements TreeNode {
   readonly id: string;
   constructor(
     readonly parent: PolicyNode,
-    readonly version: PolicyVersion,
+    public version: PolicyVersion,
   ) {
     this.id = `${parent.id}/${version.id}`;
   }

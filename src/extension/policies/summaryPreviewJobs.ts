@@ -3,7 +3,8 @@ import type { AgentJob, BaseAgent, ServiceClient } from '../../core/client';
 import { relativeTime } from '../../core/format';
 import { jobStatusName } from '../../core/jobStatus';
 import { pickAgent } from '../agents/agentPickers';
-import { shortId } from '../agents/jobPresentation';
+import { shortId } from '../../core/jobView/jobText';
+import { jobFromRecords } from '../../core/jobView/jobRecords';
 import type { AgentsView } from '../agents/agentsView';
 import { CancelledError } from '../util/errors';
 
@@ -22,13 +23,18 @@ export interface ChosenJob {
  */
 export async function chooseJob(client: ServiceClient, agents: AgentsView, ids?: { agentId: string; jobId: string }): Promise<ChosenJob> {
   if (ids) {
-    const [agent, page] = await Promise.all([client.agents.get(ids.agentId), client.jobs.list(ids.agentId, { job_id: ids.jobId, page_size: 5 })]);
-    const job = page.results.find((j) => j.id === ids.jobId);
-    if (!job) throw new Error(`Job ${ids.jobId} of ${agent.name} was not found.`);
+    // The record the Agents view holds, else read by ID (never through the list's `job_id` filter).
+    const known = agents.loadedJob(ids.agentId, ids.jobId);
+    const [agent, job] = await Promise.all([client.agents.get(ids.agentId), known ?? readJob(client, ids.jobId)]);
     return { agent, job };
   }
   const agent = await pickAgent(agents, 'Fill the Sample from a Job: Choose an Agent');
   return { agent, job: await pickRecentJob(client, agent) };
+}
+
+async function readJob(client: ServiceClient, jobId: string): Promise<AgentJob> {
+  const [status, results] = await Promise.all([client.jobs.status(jobId), client.jobs.results([jobId])]);
+  return jobFromRecords(jobId, status, results.find((r) => r.id === jobId) ?? null);
 }
 
 async function pickRecentJob(client: ServiceClient, agent: BaseAgent): Promise<AgentJob> {

@@ -36,7 +36,7 @@ export function registerRunCommands(view: AgentsView, connection: Connection, ru
     }),
     registerCommand(log, RunCommands.runVersion, async (arg?: VersionNode | vscode.Uri) => {
       if (arg instanceof VersionNode) return runner.open({ agent: arg.agent, version: arg.version, pinVersion: true });
-      const target = parseViewUri((arg as vscode.Uri | undefined) ?? vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'));
+      const target = parseViewUri((arg) ?? vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'));
       if (target?.kind === 'agentVersion') {
         const [agent, version] = await Promise.all([client().agents.get(target.agentId), client().agents.getVersion(target.agentId, target.versionId)]);
         return runner.open({ agent, version, pinVersion: true });

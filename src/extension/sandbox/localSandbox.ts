@@ -16,16 +16,29 @@ interface ReadyMessage {
 const START_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 
+/** The questions the sandbox asks; tests replace them. */
+export interface SandboxPrompts {
+  /** Whether to start the sandbox again that this window used before it was closed. */
+  restart(message: string): Thenable<boolean>;
+}
+
+const defaultPrompts: SandboxPrompts = {
+  restart: async (message) => (await vscode.window.showInformationMessage(message, 'Start Local Sandbox', 'Not Now')) === 'Start Local Sandbox',
+};
+
 /**
  * The bundled sandbox as a child process of VS Code, run by VS Code's own runtime (no system Node),
- * with its data in the extension's global storage. Starting connects to it; stopping restores the
- * connection settings the user had before.
+ * with its data in the extension's global storage. It belongs to the window that started it: this
+ * window connects to it in memory (the user settings and other windows are left alone) and it ends
+ * with the window. The window remembers (workspace state) that it used it, and offers to start it
+ * again after a restart.
  */
 export class LocalSandbox extends Disposable {
   private child: ChildProcess | undefined;
   private starting: Promise<void> | undefined;
   private stopping = false;
   private ready: ReadyMessage | undefined;
+  prompts: SandboxPrompts = defaultPrompts;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -71,18 +84,46 @@ export class LocalSandbox extends Disposable {
     this.ready = ready;
     this.log.addSecret(ready.token);
     child.on('exit', (code, signal) => this.onExit(child, code, signal));
-    await this.rememberSettingsBeforeSandbox();
-    await this.context.globalState.update(StateKeys.sandboxConnection, { baseUrl: ready.baseUrl });
-    await this.connection.signIn(ready.baseUrl, ready.organizationId, ready.token);
+    await this.context.workspaceState.update(StateKeys.sandboxInWindow, true);
+    await this.connection.useWindowConnection({ baseUrl: ready.baseUrl, organizationId: ready.organizationId, token: ready.token });
     await this.setContext(ContextKeys.sandboxRunning, true);
     this.log.info(`Local sandbox ready at ${ready.baseUrl} (pid ${child.pid})`);
   }
 
   private async reconnect(): Promise<void> {
-    if (this.ready) await this.connection.signIn(this.ready.baseUrl, this.ready.organizationId, this.ready.token);
+    if (this.ready) await this.connection.useWindowConnection({ baseUrl: this.ready.baseUrl, organizationId: this.ready.organizationId, token: this.ready.token });
   }
 
-  /** Stops the sandbox and puts back the connection settings the user had before starting it. */
+  /**
+   * At activation: when this window worked in the local sandbox before it was closed (the sandbox
+   * ended with it), offers once to start it again. Declining forgets it.
+   */
+  async offerRestartAfterReload(): Promise<void> {
+    if (this.isRunning || this.starting || !this.context.workspaceState.get<boolean>(StateKeys.sandboxInWindow)) return;
+    const again = await this.prompts.restart('This window was working in the local sandbox, which stopped when the window closed. Start it again?');
+    if (again) await this.start();
+    else await this.context.workspaceState.update(StateKeys.sandboxInWindow, undefined);
+  }
+
+  /**
+   * Versions before 0.2 wrote the sandbox's random-port URL into the user settings: when the settings
+   * still name it, the user's own settings are put back.
+   */
+  async repairLegacySettings(): Promise<void> {
+    const legacy = this.context.globalState.get<{ baseUrl?: string }>(StateKeys.legacySandboxConnection);
+    if (!legacy?.baseUrl) return;
+    const previous = this.context.globalState.get<{ baseUrl?: string; organizationId?: string }>(StateKeys.legacySettingsBeforeSandbox);
+    if (readConnectionSettings().baseUrl === legacy.baseUrl) {
+      const config = vscode.workspace.getConfiguration(Settings.section);
+      await config.update(Settings.baseUrl, previous?.baseUrl, vscode.ConfigurationTarget.Global);
+      await config.update(Settings.organizationId, previous?.organizationId, vscode.ConfigurationTarget.Global);
+      this.log.info('Put back the connection settings an earlier version had replaced with its local sandbox');
+    }
+    await this.context.globalState.update(StateKeys.legacySandboxConnection, undefined);
+    await this.context.globalState.update(StateKeys.legacySettingsBeforeSandbox, undefined);
+  }
+
+  /** Stops the sandbox; this window goes back to the connection of the user settings. */
   async stop(): Promise<void> {
     const child = this.child;
     if (!child) return;
@@ -95,7 +136,8 @@ export class LocalSandbox extends Disposable {
       this.ready = undefined;
       this.stopping = false;
       await this.setContext(ContextKeys.sandboxRunning, false);
-      await this.forgetSandboxConnection();
+      await this.context.workspaceState.update(StateKeys.sandboxInWindow, undefined);
+      await this.connection.useWindowConnection(undefined);
     }
   }
 
@@ -104,6 +146,7 @@ export class LocalSandbox extends Disposable {
     this.child = undefined;
     this.ready = undefined;
     void this.setContext(ContextKeys.sandboxRunning, false);
+    void this.connection.useWindowConnection(undefined);
     this.log.error(`The local sandbox exited unexpectedly (code ${code ?? 'none'}, signal ${signal ?? 'none'})`);
     void vscode.window.showWarningMessage('The local sandbox stopped unexpectedly.', 'Start Again', 'Show Log').then((choice) => {
       if (choice === 'Start Again') void this.start();
@@ -111,48 +154,26 @@ export class LocalSandbox extends Disposable {
     });
   }
 
-  private async rememberSettingsBeforeSandbox(): Promise<void> {
-    const sandbox = this.context.globalState.get<{ baseUrl?: string }>(StateKeys.sandboxConnection);
-    const current = readConnectionSettings();
-    // Only remember settings that are not themselves a sandbox's, or a restart would "restore" the sandbox.
-    if (current.baseUrl && current.baseUrl !== sandbox?.baseUrl) {
-      await this.context.globalState.update(StateKeys.settingsBeforeSandbox, { baseUrl: current.baseUrl, organizationId: current.organizationId });
-    } else if (!current.baseUrl) {
-      await this.context.globalState.update(StateKeys.settingsBeforeSandbox, { baseUrl: undefined, organizationId: undefined });
-    }
-  }
-
-  private async forgetSandboxConnection(): Promise<void> {
-    const sandbox = this.context.globalState.get<{ baseUrl?: string }>(StateKeys.sandboxConnection);
-    const previous = this.context.globalState.get<{ baseUrl?: string; organizationId?: string }>(StateKeys.settingsBeforeSandbox);
-    const current = readConnectionSettings();
-    await this.context.globalState.update(StateKeys.sandboxConnection, undefined);
-    if (sandbox?.baseUrl && current.baseUrl === sandbox.baseUrl) {
-      await this.connection.signOut();
-      const config = vscode.workspace.getConfiguration(Settings.section);
-      await config.update(Settings.baseUrl, previous?.baseUrl, vscode.ConfigurationTarget.Global);
-      await config.update(Settings.organizationId, previous?.organizationId, vscode.ConfigurationTarget.Global);
-    }
-    await this.connection.refresh();
-  }
-
   private setContext(key: string, value: boolean): Thenable<unknown> {
     return vscode.commands.executeCommand('setContext', key, value);
   }
 
   override dispose(): void {
-    // VS Code is closing: end the child now; settings stay so the next start reconnects.
+    // VS Code is closing: end the child now; the workspace state remembers it for the next start.
     const child = this.child;
     this.child = undefined;
     if (child && child.exitCode === null) child.kill('SIGTERM');
     super.dispose();
   }
 
-  /** Stops the child on deactivation, waiting for it to flush its data. */
+  /** Stops the child on deactivation (the window closes), waiting for it to flush its data; the window's state still remembers it. */
   async shutdown(): Promise<void> {
     const child = this.child;
     this.child = undefined;
+    this.ready = undefined;
     if (child) await terminate(child);
+    await this.connection.useWindowConnection(undefined);
+    await this.setContext(ContextKeys.sandboxRunning, false);
   }
 }
 

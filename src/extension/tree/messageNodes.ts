@@ -11,8 +11,9 @@ export class ErrorNode implements TreeNode {
     private readonly message: string,
     readonly retry: () => void,
     private readonly detail?: string,
+    list?: string,
   ) {
-    this.id = `${parent?.id ?? 'root'}/error`;
+    this.id = placeId(parent, list, 'error');
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -35,8 +36,9 @@ export class EmptyNode implements TreeNode {
   constructor(
     readonly parent: TreeNode | undefined,
     private readonly text: string,
+    list?: string,
   ) {
-    this.id = `${parent?.id ?? 'root'}/empty`;
+    this.id = placeId(parent, list, 'empty');
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -56,8 +58,9 @@ export class LoadMoreNode implements TreeNode {
     readonly parent: TreeNode | undefined,
     private readonly remaining: number,
     readonly loadMore: () => void,
+    list?: string,
   ) {
-    this.id = `${parent?.id ?? 'root'}/load-more`;
+    this.id = placeId(parent, list, 'load-more');
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -69,4 +72,9 @@ export class LoadMoreNode implements TreeNode {
     item.command = { command: TreeCommands.loadMore, title: 'Load More', arguments: [this] };
     return item;
   }
+}
+
+/** The id of a message node: unique per parent, and per list when a parent shows several lists. */
+function placeId(parent: TreeNode | undefined, list: string | undefined, kind: string): string {
+  return [parent?.id ?? 'root', list, kind].filter(Boolean).join('/');
 }

@@ -4,25 +4,43 @@ import { pageSize } from '../configuration';
 import type { Connection } from '../connection/connection';
 import { Disposable } from '../util/disposable';
 import { TreeProvider } from './treeProvider';
-import type { NodeRefresher, TreeNode } from './treeNode';
+import type { ServiceTreeHost, TreeNode } from './treeNode';
+
+/** What makes one view of service data different from the others. */
+export interface ServiceTreeOptions {
+  viewId: string;
+  /** "Policies view", for the log. */
+  viewName: string;
+  /** The `workspaceState` key its filter or search is kept under. */
+  filterKey: string;
+  /** The context key that says a filter is active (for the Clear button). */
+  filteredContextKey: string;
+  dragAndDrop?: vscode.TreeDragAndDropController<TreeNode>;
+  /** Rows can be chosen together (commands get the selection as their second argument). */
+  canSelectMany?: boolean;
+}
 
 /**
  * What every view of service data shares: its tree view and provider, empty (welcome content) while
- * signed out, read again when the connection changes, and a description of host and filter.
+ * signed out, read again when the connection changes, a filter or search kept per workspace, and a
+ * description of host and filter.
  */
-export abstract class ServiceTreeView extends Disposable implements NodeRefresher {
+export abstract class ServiceTreeView<F> extends Disposable implements ServiceTreeHost {
   readonly provider: TreeProvider;
   readonly treeView: vscode.TreeView<TreeNode>;
+  readonly viewName: string;
+  protected filterValue: F | undefined;
 
   constructor(
-    viewId: string,
+    protected readonly context: vscode.ExtensionContext,
     protected readonly connection: Connection,
-    dragAndDropController?: vscode.TreeDragAndDropController<TreeNode>,
-    canSelectMany = false,
+    private readonly options: ServiceTreeOptions,
   ) {
     super();
-    this.provider = this.register(new TreeProvider(() => (this.connection.state.kind === 'connected' ? this.roots() : [])));
-    this.treeView = this.register(vscode.window.createTreeView(viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController, canSelectMany }));
+    this.viewName = options.viewName;
+    this.filterValue = context.workspaceState.get<F>(options.filterKey);
+    this.provider = this.register(new TreeProvider(options.viewName, () => (this.connection.state.kind === 'connected' ? this.roots() : [])));
+    this.treeView = this.register(vscode.window.createTreeView(options.viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController: options.dragAndDrop, canSelectMany: options.canSelectMany ?? false }));
     this.register(connection.onDidChange(() => this.reload()));
   }
 
@@ -33,8 +51,23 @@ export abstract class ServiceTreeView extends Disposable implements NodeRefreshe
   protected abstract forget(): void;
 
   /** A short text of the active filter for the view description, or ''. */
-  protected filterDescription(): string {
-    return '';
+  protected abstract filterDescription(): string;
+
+  /** True when the filter narrows the list. */
+  protected isFiltered(): boolean {
+    return this.filterValue !== undefined;
+  }
+
+  /** Applies a filter (undefined: none), keeps it for the workspace, and reads the list again. */
+  protected async applyFilter(filter: F | undefined): Promise<void> {
+    this.filterValue = filter;
+    await this.context.workspaceState.update(this.options.filterKey, filter);
+    this.reload();
+  }
+
+  /** The filter kept for this workspace (what the view starts with after a reload). */
+  rememberedFilter(): F | undefined {
+    return this.context.workspaceState.get<F>(this.options.filterKey);
   }
 
   client(): ServiceClient {
@@ -53,7 +86,8 @@ export abstract class ServiceTreeView extends Disposable implements NodeRefreshe
    * Reveals a node, best effort: when the list changed under it meanwhile (reloaded, paged), VS Code
    * cannot resolve it and revealing is simply skipped — the data is still shown.
    */
-  async reveal(node: TreeNode, options: { select?: boolean; focus?: boolean; expand?: boolean }): Promise<void> {
+  async reveal(node: TreeNode | undefined, options: { select?: boolean; focus?: boolean; expand?: boolean | number }): Promise<void> {
+    if (!node) return;
     try {
       await this.treeView.reveal(node, options);
     } catch {
@@ -72,5 +106,6 @@ export abstract class ServiceTreeView extends Disposable implements NodeRefreshe
     const state = this.connection.state;
     const host = state.kind === 'connected' ? state.info.host : undefined;
     this.treeView.description = [host, this.filterDescription()].filter(Boolean).join(' · ') || undefined;
+    void vscode.commands.executeCommand('setContext', this.options.filteredContextKey, this.isFiltered());
   }
 }

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { ServiceClient } from '../../core/client';
 
 /**
  * A node of one of our trees. A node is data (an agent, a job…), a list that loads page by page, or a
@@ -6,7 +7,10 @@ import type * as vscode from 'vscode';
  * spin forever).
  */
 export interface TreeNode {
-  /** Unique within the view and stable across refreshes, so VS Code keeps expansion and can reveal it. */
+  /**
+   * Unique within the view and stable across refreshes, so VS Code keeps expansion and can reveal it:
+   * the parent's id and the item's own, so the same item in two places has two ids.
+   */
   readonly id: string;
   /** What the node is ('agent', 'job', 'error'…): a plain tag, usable where `instanceof` is not (another bundle, tests). */
   readonly kind: string;
@@ -18,4 +22,12 @@ export interface TreeNode {
 /** Something that can redraw a node (or the whole view when given nothing). */
 export interface NodeRefresher {
   refresh(node?: TreeNode): void;
+}
+
+/** What the nodes of a view of service data need from their view: redraws, the client, the page size and its name for the log. */
+export interface ServiceTreeHost extends NodeRefresher {
+  /** "Policies view": where a failure happened, as the log says it. */
+  readonly viewName: string;
+  client(): ServiceClient;
+  pageSize(): number;
 }

@@ -1,5 +1,5 @@
 /** The answers a fault sends: error pages, and the ways a good answer is spoiled. Pure functions of text and JSON. */
-import type { ForeignNextFault, HugeFault, StatusFault, WrongTypesFault } from './rules';
+import type { ForeignNextFault, HugeFault, InsertFault, StatusFault, WrongTypesFault } from './rules';
 
 /** An answer written as is: status, headers and the exact body text. */
 export interface RawAnswer {
@@ -104,4 +104,15 @@ export function foreignLinks(value: unknown, rule: ForeignNextFault): unknown {
     moved = true;
   }
   return moved ? page : undefined;
+}
+
+/** The page with one more item (see `InsertFault`); undefined when the answer is not a page, or has no item to copy. */
+export function insertItem(value: unknown, rule: InsertFault): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const results = (value as { results?: unknown }).results;
+  if (!Array.isArray(results)) return undefined;
+  const copied: unknown = rule.item !== undefined ? rule.item : results[rule.copy ?? 0];
+  if (copied === undefined) return undefined;
+  results.splice(Math.min(rule.at ?? results.length, results.length), 0, JSON.parse(JSON.stringify(copied)));
+  return value;
 }

@@ -38,8 +38,9 @@ class ActiveRule {
   }
 
   /** True when the rule applies to this request; the `count` it uses is taken at once (two requests at a time cannot both take the last one). */
-  take(method: string, path: string): boolean {
+  take(method: string, path: string, token?: string): boolean {
     if (this.remaining === 0) return false;
+    if (this.rule.token !== undefined && this.rule.token !== token) return false;
     if (this.rule.method !== undefined && this.rule.method.toUpperCase() !== method.toUpperCase()) return false;
     if (!this.pattern(path)) return false;
     if (this.rule.rate !== undefined && this.rule.rate < 1 && !this.random.chance(this.rule.rate)) return false;
@@ -86,14 +87,14 @@ export class FaultBook {
   }
 
   /** The delay and the fault for a request; undefined when no rule matches. */
-  plan(method: string, path: string): FaultPlan | undefined {
+  plan(method: string, path: string, token?: string): FaultPlan | undefined {
     let delayMs = 0;
     let fault: PickedFault | undefined;
     let matched = false;
     for (const active of this.rules) {
       const { rule } = active;
       if (rule.kind !== 'latency' && fault) continue;
-      if (!active.take(method, path)) continue;
+      if (!active.take(method, path, token)) continue;
       matched = true;
       if (rule.kind === 'latency') delayMs += rule.ms;
       else fault = picked(rule, active);

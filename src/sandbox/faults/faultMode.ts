@@ -36,7 +36,7 @@ export class FaultMode {
   /** Serves one request: the admin endpoint, a request a rule matched, or a plain one. Never rejects. */
   async serve(req: IncomingMessage, res: ServerResponse, path: string, run: RunOperation, send: SendReply): Promise<Served> {
     if (path.startsWith(ADMIN_PREFIX)) return { status: await this.serveAdmin(req, res, path, send) };
-    const plan = this.book.plan(req.method ?? 'GET', path);
+    const plan = this.book.plan(req.method ?? 'GET', path, bearerToken(req));
     if (!plan) {
       const reply = await run();
       send(req, res, reply);
@@ -55,4 +55,9 @@ export class FaultMode {
     send(req, res, reply);
     return reply.status;
   }
+}
+
+/** The token of `Authorization: Bearer <token>`, for rules scoped to one token. */
+function bearerToken(req: IncomingMessage): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 }

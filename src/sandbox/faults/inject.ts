@@ -1,7 +1,7 @@
 /** Serving one request under a fault: delays, answers in place of the service, cut connections, spoiled bodies. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Reply } from '../http/router';
-import { type RawAnswer, foreignLinks, htmlAnswer, hugeField, malformJson, statusAnswer, truncateJson, wrongTypes } from './answers';
+import { type RawAnswer, foreignLinks, htmlAnswer, hugeField, insertItem, malformJson, statusAnswer, truncateJson, wrongTypes } from './answers';
 import type { FaultPlan, PickedFault } from './faultBook';
 
 /** Runs the operation (routing, auth, handler) and answers its reply; never rejects. */
@@ -76,6 +76,8 @@ function spoil(reply: Reply, fault: PickedFault): string | undefined {
       return text(hugeField(reply.body, rule));
     case 'foreignNext':
       return text(foreignLinks(reply.body, rule));
+    case 'insert':
+      return text(insertItem(reply.body, rule));
     default:
       return undefined;
   }

@@ -9,9 +9,9 @@
  *   operation does not run; with `after: true` it runs first (a write really happens) and only its
  *   answer is replaced or cut, which is how "outcome unknown" and "no duplicates" are tested;
  * - cut during the upload (`reset` when `upload`): the operation sees its body end abruptly;
- * - shaping a success (`truncate`, `malformed`, `wrongTypes`, `huge`, `foreignNext`): the operation
+ * - shaping a success (`truncate`, `malformed`, `wrongTypes`, `huge`, `foreignNext`, `insert`): the operation
  *   runs, and its answer is changed only when it is a 2xx with a JSON body (for `foreignNext`: a page
- *   with a link). Any other answer goes out unchanged and the rule neither counts it as a hit nor
+ *   with a link; for `insert`: a page). Any other answer goes out unchanged and the rule neither counts it as a hit nor
  *   spends one of its `count`.
  */
 
@@ -31,6 +31,11 @@ export interface FaultScope {
   seed?: number;
   /** Applies to the next `count` matching requests only, then is spent (default: no end). */
   count?: number;
+  /**
+   * Only requests bearing this token (`Authorization: Bearer <token>`). With `status: 401` it revokes
+   * one user's token while the others keep working, as a service does when a token expires.
+   */
+  token?: string;
 }
 
 /** Waits `ms` before the operation runs. Latency rules add up, and combine with one other rule. */
@@ -114,9 +119,21 @@ export interface ForeignNextFault extends FaultScope {
   origin?: string;
 }
 
+/**
+ * A page with one more item in its `results`, as a live service sends when a list shifts while it is
+ * paged or one object belongs to two lists: `item` (any JSON), or without it a copy of the page's item
+ * at index `copy` (default 0: the first), put at index `at` (default: the end). `count` is unchanged.
+ */
+export interface InsertFault extends FaultScope {
+  kind: 'insert';
+  item?: unknown;
+  copy?: number;
+  at?: number;
+}
+
 /** One rule of the fault mode. */
 export type FaultRule =
-  | LatencyFault | StatusFault | ResetFault | TruncateFault | MalformedFault | WrongTypesFault | HugeFault | HtmlFault | ForeignNextFault;
+  | LatencyFault | StatusFault | ResetFault | TruncateFault | MalformedFault | WrongTypesFault | HugeFault | HtmlFault | ForeignNextFault | InsertFault;
 
 export type FaultKind = FaultRule['kind'];
 
@@ -124,7 +141,7 @@ export type FaultKind = FaultRule['kind'];
 export const MAX_HUGE_BYTES = 100 * 1024 * 1024;
 const MAX_LATENCY_MS = 600_000;
 
-const SCOPE_KEYS = ['path', 'method', 'rate', 'seed', 'count', 'kind'];
+const SCOPE_KEYS = ['path', 'method', 'rate', 'seed', 'count', 'token', 'kind'];
 const KIND_KEYS: Record<FaultKind, string[]> = {
   latency: ['ms'],
   status: ['status', 'retryAfter', 'body', 'after'],
@@ -135,6 +152,7 @@ const KIND_KEYS: Record<FaultKind, string[]> = {
   huge: ['field', 'bytes'],
   html: ['status', 'after'],
   foreignNext: ['origin'],
+  insert: ['item', 'copy', 'at'],
 };
 
 /** Checks rules from JSON (an array, or one rule); throws an Error naming the first problem, e.g. `faults[1].rate: ...`. */
@@ -184,6 +202,7 @@ class RuleChecker {
     this.number('rate', 0, 1);
     this.number('seed', 0, 2 ** 32 - 1, true);
     this.number('count', 1, Number.MAX_SAFE_INTEGER, true);
+    this.optionalString('token', /^\S+$/);
   }
 
   kindOptions(kind: FaultKind): void {
@@ -211,6 +230,10 @@ class RuleChecker {
         return this.boolean('after');
       case 'foreignNext':
         return this.origin();
+      case 'insert':
+        if (this.rule.item !== undefined && this.rule.copy !== undefined) throw this.problem('copy', 'give either "item" or "copy", not both');
+        this.number('copy', 0, 10_000, true);
+        return this.number('at', 0, 10_000, true);
       default:
         return undefined;
     }
@@ -225,7 +248,7 @@ class RuleChecker {
     } catch {
       url = undefined;
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== String(origin).replace(/\/$/, '')) {
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || typeof origin !== 'string' || url.origin !== origin.replace(/\/$/, '')) {
       throw this.problem('origin', 'expected an origin such as "http://proxy.example:8443"');
     }
   }

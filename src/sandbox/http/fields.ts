@@ -102,7 +102,7 @@ export class BodyFields {
       return undefined;
     }
     const value = this.body[key];
-    if (Array.isArray(value)) return value;
+    if (Array.isArray(value)) return value as unknown[];
     this.fail(key, value === null ? Msg.null : Msg.list(jsonTypeName(value)));
     return undefined;
   }

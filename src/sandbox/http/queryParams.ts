@@ -111,7 +111,7 @@ export class QueryFields {
   /** A repeatable list of UUIDs, lower-cased. */
   uuids(name: string): string[] {
     const values = this.list(name);
-    const bad = values.find((v) => !isUuid(v));
+    const bad = values.find((v): boolean => !isUuid(v));
     if (bad !== undefined) this.fail(name, `"${bad}" is not a valid UUID.`);
     return bad === undefined ? values.map((v) => v.toLowerCase()) : [];
   }

@@ -7,7 +7,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-type Part = { literal: string } | { param: string };
+type Part = { literal: string } | { param: string; any: boolean };
 
 interface Route<H> {
   method: string;
@@ -26,9 +26,16 @@ export type RouteMatch<H> = { handler: H; params: Record<string, string> } | { a
 export class Router<H> {
   private readonly routes: Route<H>[] = [];
 
-  /** Adds a route, e.g. `add('GET', '/v1/agents/{agent_id}/', handler)`. */
+  /**
+   * Adds a route, e.g. `add('GET', '/v1/agents/{agent_id}/', handler)`. `{name:text}` matches any one
+   * segment (a table name), for the handler to check; add literal routes beside it first.
+   */
   add(method: string, pattern: string, handler: H): this {
-    const parts = splitPath(pattern).map((s): Part => (s.startsWith('{') ? { param: s.slice(1, -1) } : { literal: s }));
+    const parts = splitPath(pattern).map((s): Part => {
+      if (!s.startsWith('{')) return { literal: s };
+      const [param = '', kind] = s.slice(1, -1).split(':');
+      return { param, any: kind === 'text' };
+    });
     this.routes.push({ method, parts, handler });
     return this;
   }
@@ -64,6 +71,8 @@ function matchParts(parts: Part[], segments: string[]): Record<string, string> |
     const segment = segments[i]!;
     if ('literal' in part) {
       if (part.literal !== segment) return undefined;
+    } else if (part.any) {
+      params[part.param] = segment;
     } else {
       if (!isUuid(segment)) return undefined;
       params[part.param] = segment.toLowerCase();

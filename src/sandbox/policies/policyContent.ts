@@ -47,7 +47,7 @@ function checkRules(rules: unknown, at: string, depth: number, problems: Problem
     requireText(rule, 'title', here, problems);
     optionalText(rule, 'description', here, problems);
     if (rule.flag !== undefined && rule.flag !== null && !FLAGS.has(rule.flag as string)) {
-      problems.push(`${here}.flag: "${String(rule.flag)}" is not a valid choice (GREEN_FLAG or RED_FLAG).`);
+      problems.push(`${here}.flag: ${JSON.stringify(rule.flag)} is not a valid choice (GREEN_FLAG or RED_FLAG).`);
     }
     if (rule.sub_rules !== undefined && rule.sub_rules !== null) checkRules(rule.sub_rules, `${here}.sub_rules`, depth + 1, problems);
   });

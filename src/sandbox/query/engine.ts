@@ -3,7 +3,7 @@
 
 import { QueryWorker } from './queryWorker';
 import { checkReadOnlyQuery } from './statementGuard';
-import { failure, type QueryEngine, type QueryEngineOptions, type QueryOutcome } from './types';
+import { failure, type QueryEngine, type QueryEngineOptions, type QueryOutcome, type RunOptions } from './types';
 import { queryWorkerLocation } from './workerLocation';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -29,9 +29,9 @@ class WorkerQueryEngine implements QueryEngine {
     private readonly maxRows: number,
   ) {}
 
-  run(sql: string): Promise<QueryOutcome> {
+  run(sql: string, options: RunOptions = {}): Promise<QueryOutcome> {
     // `execute` does not reject; the catch only keeps one surprise from stalling every later query.
-    const outcome = this.queue.then(() => this.execute(sql)).catch((error: unknown) => failure(messageOf(error)));
+    const outcome = this.queue.then(() => this.execute(sql, options)).catch((error: unknown) => failure(messageOf(error)));
     this.queue = outcome;
     return outcome;
   }
@@ -43,7 +43,7 @@ class WorkerQueryEngine implements QueryEngine {
     await worker?.terminate(CLOSED);
   }
 
-  private async execute(sql: string): Promise<QueryOutcome> {
+  private async execute(sql: string, options: RunOptions): Promise<QueryOutcome> {
     if (this.closed) return failure(CLOSED);
     // Checked here too, so a refused statement never needs a worker.
     const verdict = checkReadOnlyQuery(sql);
@@ -62,11 +62,11 @@ class WorkerQueryEngine implements QueryEngine {
       this.discard(this.worker, 'The query engine could not start.');
       return failure(`The query engine could not start: ${messageOf(error)}`);
     }
-    return this.runOn(worker, sql);
+    return this.runOn(worker, sql, options);
   }
 
   /** Resolves with the worker's answer, or a FAILURE when the worker dies or the timeout strikes first. */
-  private runOn(worker: QueryWorker, sql: string): Promise<QueryOutcome> {
+  private runOn(worker: QueryWorker, sql: string, options: RunOptions): Promise<QueryOutcome> {
     return new Promise<QueryOutcome>((resolve) => {
       const timedOut = `Query timed out after ${formatSeconds(this.timeoutMs)}`;
       const timer = setTimeout(() => {
@@ -74,7 +74,7 @@ class WorkerQueryEngine implements QueryEngine {
         this.discard(worker, timedOut);
       }, this.timeoutMs);
       worker
-        .request({ id: this.nextId++, sql, maxRows: this.maxRows })
+        .request({ id: this.nextId++, sql, maxRows: Math.min(this.maxRows, options.maxRows ?? this.maxRows), scope: options.scope })
         .then(resolve, (error: unknown) => {
           this.discard(worker, messageOf(error));
           resolve(failure(messageOf(error)));

@@ -88,7 +88,7 @@ function showBooleans(rowSet: RowSet, columnTypes: readonly string[]): void {
       const value = row[i];
       if (value === '0' || value === '1') {
         row[i] = value === '1' ? 'true' : 'false';
-        profile.bytes += (row[i] as string).length - 1;
+        profile.bytes += (row[i]).length - 1;
       }
     }
   });

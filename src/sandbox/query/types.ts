@@ -33,9 +33,31 @@ export interface QueryResult {
 
 export type QueryOutcome = { status: 'SUCCESS'; results: QueryResult[] } | { status: 'FAILURE'; error: string };
 
+/** An organization's uploaded table, as the worker loads it from its CSV file. */
+export interface ScopeTable {
+  name: string;
+  file: string;
+  withHeaders: boolean;
+  columns: { name: string; type: string }[];
+  /** Changes when the table is replaced, so the worker knows to load it again. */
+  version: string;
+}
+
+/** What one organization's queries see: the demo tables and its own uploaded tables, nothing else. */
+export interface QueryScope {
+  orgId: string;
+  tables: ScopeTable[];
+}
+
+/** Options of one run: a row cap below the engine's, and the organization whose tables it sees. */
+export interface RunOptions {
+  maxRows?: number;
+  scope?: QueryScope;
+}
+
 export interface QueryEngine {
   /** Runs one read-only statement; never rejects: errors come back as a FAILURE outcome. */
-  run(sql: string): Promise<QueryOutcome>;
+  run(sql: string, options?: RunOptions): Promise<QueryOutcome>;
   /** Stops the worker; queries still waiting end as FAILURE. */
   close(): Promise<void>;
 }
@@ -52,6 +74,8 @@ export interface WorkerRequest {
   id: number;
   sql: string;
   maxRows: number;
+  /** Without a scope, only the demo tables. */
+  scope?: QueryScope;
 }
 
 /** Worker to main thread. */

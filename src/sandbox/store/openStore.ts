@@ -61,6 +61,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   try {
     const file = path.join(dataDir, DATABASE_FILE);
     const existing = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+    // eslint-disable-next-line prefer-const -- the change callback below reads it before it is assigned
     let writer: DatabaseFileWriter | undefined;
     const db = new SandboxDb(openDatabase(SQL, existing, file), () => writer?.changed());
     if (!existing) createNew(db, filesDir, options.initialize);

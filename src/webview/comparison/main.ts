@@ -4,7 +4,7 @@
 import { rowWindow } from '../../core/grid/virtualWindow';
 import { columnsOf, visibleRows, type ColumnRef, type RowFilter } from '../../core/comparison/viewModel';
 import { isComparisonHostMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView, type RowView, type SummaryView } from '../../core/comparison/viewProtocol';
-import { byId, count, make, setText } from '../resultsGrid/dom';
+import { byId, count, make, setText } from '../common/dom';
 import { outcomeChart } from './outcomeChart';
 
 interface VsCodeApi {

@@ -1,7 +1,7 @@
 // The column headers: name and type, the sort arrow, and a handle on the right edge to resize.
 import type { GridColumn } from '../../core/grid/columnKinds';
 import type { GridSort } from '../../core/grid/protocol';
-import { make } from './dom';
+import { make } from '../common/dom';
 
 const HEADER_FOCUS_ID = 'grid-header-focus';
 

@@ -3,7 +3,7 @@
 import { displayText } from '../../core/grid/columnWidths';
 import { selectedRange, type CellRange, type GridSize, type Selection } from '../../core/grid/selection';
 import { canvasHeight, columnOffsets, columnWindow, rowWindow, scrollTopFor, type RowLayout } from '../../core/grid/virtualWindow';
-import { make, setText } from './dom';
+import { make, setText } from '../common/dom';
 import type { RowStore } from './rowStore';
 
 function setAttribute(element: Element, name: string, value: string): void {
@@ -223,7 +223,7 @@ export class GridRenderer {
     let j = 0;
     for (let col = columns.first; col <= columns.last; col++, j++) {
       const cell = slot.cells[j] ?? this.addCell(slot);
-      const selected = inRows && col >= (range as CellRange).left && col <= (range as CellRange).right;
+      const selected = inRows && col >= (range).left && col <= (range).right;
       this.paintCell(cell, store, row, col, selected, position);
     }
     for (; j < slot.cells.length; j++) (slot.cells[j] as CellSlot).el.hidden = true;

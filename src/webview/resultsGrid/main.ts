@@ -4,7 +4,7 @@
 import { startWidths } from '../../core/grid/columnWidths';
 import { isGridHostMessage, type GridHostMessage } from '../../core/grid/protocol';
 import { cellSelection, selectedRange } from '../../core/grid/selection';
-import { byId, count, setText } from './dom';
+import { byId, count, setText } from '../common/dom';
 import { GridHeader } from './gridHeader';
 import { GridInput } from './gridInput';
 import { GridRenderer } from './gridRenderer';

@@ -1,7 +1,7 @@
 // Everything around the grid: result tabs, the filter box, export buttons, the status line with its
 // notices, the note about rows the service cut off, and the view of the focused cell's whole value.
 import type { ResultHeader } from '../../core/grid/protocol';
-import { byId, count, make, setText } from './dom';
+import { byId, count, make, setText } from '../common/dom';
 
 const FILTER_DELAY_MS = 150;
 const NOTICE_MS = 4000;

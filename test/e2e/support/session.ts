@@ -47,7 +47,7 @@ export async function startSession(name: string, options: SessionOptions = {}): 
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing: run the e2e suite with \`npm run test:e2e\`, which packages it.`);
   const mode = options.sandbox ?? 'settingsOnly';
   const profile = createProfile({ name: `e2e-${name}`, settings: options.settings, files: options.files });
-  const stops: Array<() => Promise<void>> = [async () => profile.dispose()];
+  const stops: Array<() => Promise<void>> = [() => Promise.resolve(profile.dispose())];
   const close = async (): Promise<void> => {
     for (const stop of stops.splice(0)) await stop().catch((error: Error) => console.error(`  cleanup: ${error.message}`));
   };
@@ -57,7 +57,7 @@ export async function startSession(name: string, options: SessionOptions = {}): 
     let sandbox: Connection | undefined;
     if (mode !== 'none') {
       const started = await startSandboxProcess(['--memory', '--seed', 'demo']);
-      stops.unshift(started.stop);
+      stops.unshift(() => started.stop());
       sandbox = { baseUrl: started.baseUrl, organizationId: started.organizationId, token: started.token };
       if (mode === 'signedIn') env.AGENT_WORKBENCH_CONNECT = writeConnectionFile(path.join(profile.root, 'connection.json'), sandbox);
       else {
@@ -66,9 +66,9 @@ export async function startSession(name: string, options: SessionOptions = {}): 
       }
     }
     const server = await startCodeServer({ ...profile, folder: profile.workspaceDir, env });
-    stops.unshift(server.stop);
+    stops.unshift(() => server.stop());
     const browser = await launchChromium();
-    stops.unshift(browser.close);
+    stops.unshift(() => browser.close());
     const workbench = new Workbench(await browser.context.newPage());
     await workbench.open(server.url);
     const saveEvidence = async (testName: string): Promise<void> => {

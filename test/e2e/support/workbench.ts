@@ -18,6 +18,18 @@ export class Workbench {
   /** Loads the workbench at `url` and waits until its parts are laid out and usable. */
   async open(url: string): Promise<void> {
     await this.page.goto(url);
+    await this.waitForWorkbench();
+  }
+
+  /** Reloads the window the way a user does (`workbench.action.reloadWindow`) and waits for it to come back. */
+  async reloadWindow(): Promise<void> {
+    const navigated = this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === this.page.mainFrame(), timeout: 60_000 });
+    await this.runCommand('Developer: Reload Window');
+    await navigated;
+    await this.waitForWorkbench();
+  }
+
+  private async waitForWorkbench(): Promise<void> {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await this.page.locator('.part.activitybar [role="tab"]').first().waitFor({ timeout: 60_000 });
     await this.page.locator('.part.statusbar').waitFor();

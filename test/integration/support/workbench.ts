@@ -9,6 +9,7 @@ import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { AgentNode, VersionNode, VersionsNode } from '../../../src/extension/agents/agentNodes';
 import type { JobNode, JobsNode } from '../../../src/extension/agents/jobNodes';
 import type { DatasetFileNode, DatasetNode } from '../../../src/extension/datasets/datasetNodes';
+import type { ColumnNode, TableNode } from '../../../src/extension/tables/tableNodes';
 import type { PolicyNode, PolicyVersionNode } from '../../../src/extension/policies/policyNodes';
 import type { EmptyNode, ErrorNode, LoadMoreNode } from '../../../src/extension/tree/messageNodes';
 
@@ -98,7 +99,7 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? ` (last error: ${last instanceof Error ? last.message : JSON.stringify(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -125,6 +126,8 @@ interface NodeKinds {
   policyVersion: PolicyVersionNode;
   dataset: DatasetNode;
   datasetFile: DatasetFileNode;
+  table: TableNode;
+  tableColumn: ColumnNode;
 }
 
 /** True when a tree node is of the given kind. */

@@ -101,7 +101,7 @@ describe('service client: job results, the current user and policy dependents', 
     service.handle((_req, res) => json(res, 200, { id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: null, display_name: 'Ada', is_staff: false }));
     const user = await client.users.current();
     assert.equal(service.requests[0]?.url, '/v1/users/current_user/');
-    assert.equal(queryOf(service.requests[0]!).has('organization_id'), false);
+    assert.equal(queryOf(service.requests[0]).has('organization_id'), false);
     assert.deepEqual(user, { id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: null, display_name: 'Ada', is_staff: false });
   });
 

@@ -125,14 +125,15 @@ describe('service client: uploading dataset files', () => {
     const filePath = fileOf('stalled.bin', randomBytes(32 * 1024 * 1024));
     const stalled = await rawUploadServer(() => undefined, { stall: true });
     const direct = clientFor(stalled);
-    const nodeFs: typeof fs = require('node:fs');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object itself, so the client sees the patched function
+    const nodeFs = require('node:fs') as typeof fs;
     const original = nodeFs.createReadStream;
     const opened: fs.ReadStream[] = [];
     nodeFs.createReadStream = ((...args: Parameters<typeof fs.createReadStream>) => {
       const stream = original(...args);
       opened.push(stream);
       return stream;
-    }) as typeof fs.createReadStream;
+    });
     try {
       const controller = new AbortController();
       let sent = 0;

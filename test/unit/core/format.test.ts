@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { bytes, dateTime, duration, elapsedMs, nanoseconds, relativeTime } from '../../../src/core/format';
+import { bytes, clip, dateTime, duration, elapsedMs, nanoseconds, relativeTime } from '../../../src/core/format';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const before = (ms: number): string => new Date(NOW - ms).toISOString();
@@ -55,7 +55,6 @@ describe('human formats', () => {
 
 describe('clipped labels', () => {
   it('keeps a service text to one line of at most the given length', () => {
-    const { clip } = require('../../../src/core/format') as typeof import('../../../src/core/format');
     assert.equal(clip('Support  Call\nQA'), 'Support Call QA');
     assert.equal(clip('x'.repeat(5 * 1024 * 1024)).length, 200);
     assert.ok(clip('x'.repeat(300), 50).endsWith('…'));

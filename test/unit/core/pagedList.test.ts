@@ -8,29 +8,32 @@ interface Item {
 /** A fake service list of `total` items, `size` per page, that records the pages asked for. */
 function fakeList(total: number, size: number) {
   const asked: number[] = [];
-  let failNext: unknown;
-  const fetch = async (page: number): Promise<PageResult<Item>> => {
+  let failNext: Error | undefined;
+  const fetch = (page: number): Promise<PageResult<Item>> => {
     asked.push(page);
     if (failNext) {
       const e = failNext;
       failNext = undefined;
-      throw e;
+      return Promise.reject(e);
     }
     const start = (page - 1) * size;
     const results = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: start + i }));
-    return { count: total, results, nextPage: start + size < total ? page + 1 : null };
+    return Promise.resolve({ count: total, results, nextPage: start + size < total ? page + 1 : null });
   };
-  return { fetch, asked, failOnce: (e: unknown) => (failNext = e) };
+  return { fetch, asked, failOnce: (e: Error) => (failNext = e) };
 }
+
+/** The state's kind through a call: asserting on `list.state.kind` itself would narrow `list.state` for the rest of a test. */
+const kindOf = (list: PagedList<Item>): string => list.state.kind;
 
 describe('paged list', () => {
   it('loads only the first page, then says how many remain', async () => {
     const svc = fakeList(120, 50);
     const list = new PagedList(svc.fetch);
-    assert.equal(list.state.kind as string, 'idle');
+    assert.equal(kindOf(list), 'idle');
     await list.ensureLoaded();
     const state = list.state;
-    assert.equal(state.kind as string, 'loaded');
+    assert.equal(state.kind, 'loaded');
     if (state.kind !== 'loaded') return;
     assert.equal(state.items.length, 50);
     assert.equal(state.remaining, 70);
@@ -99,12 +102,18 @@ describe('paged list', () => {
 
   it('never shows an item twice when the list shifted between pages', async () => {
     const pages: Record<number, Item[]> = { 1: [{ id: 1 }, { id: 2 }], 2: [{ id: 2 }, { id: 3 }] };
-    const list = new PagedList<Item>(async (page) => ({ count: 4, results: pages[page] ?? [], nextPage: page === 1 ? 2 : null }));
+    const list = new PagedList<Item>((page) => Promise.resolve({ count: 4, results: pages[page] ?? [], nextPage: page === 1 ? 2 : null }));
     await list.ensureLoaded();
     await list.loadMore();
     const state = list.state;
     assert.ok(state.kind === 'loaded');
     assert.deepEqual(state.items.map((i) => i.id), [1, 2, 3]);
+  });
+
+  it('never shows an item twice when one page repeats it', async () => {
+    const list = new PagedList<Item>(() => Promise.resolve({ count: 3, results: [{ id: 1 }, { id: 2 }, { id: 1 }, { id: 3 }], nextPage: null }));
+    await list.ensureLoaded();
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [1, 2, 3]);
   });
 
   it('replaces and removes items in place for edits the user made', async () => {

@@ -165,6 +165,18 @@ describe('sandbox fault mode: what each fault does to an answer', () => {
     assert.deepEqual(page.results, real.results);
   });
 
+  it('repeats an item of a page, or adds a given one, as a list that shifts or overlaps another does', async () => {
+    const real = JSON.parse((await get(agentsPage())).body.toString());
+    t.sandbox.setFaults([{ path: '/v1/agents/', kind: 'insert', count: 1 }]);
+    const repeated = JSON.parse((await get(agentsPage())).body.toString());
+    assert.deepEqual(repeated.results, [...real.results, real.results[0]]);
+    assert.equal(repeated.count, real.count);
+    const stranger = { id: 'dataset-from-elsewhere', name: 'Elsewhere' };
+    t.sandbox.setFaults([{ path: '/v1/agents/', kind: 'insert', item: stranger, at: 0 }]);
+    const added = JSON.parse((await get(agentsPage())).body.toString());
+    assert.deepEqual(added.results, [stranger, ...real.results]);
+  });
+
   it('lets failures and link-less pages through a shaping fault, without counting them as hits', async () => {
     t.sandbox.setFaults([{ path: '/v1/agents/**', kind: 'truncate' }, { path: '/v1/policies/', kind: 'foreignNext' }]);
     const missing = await get(`/v1/agents/00000000-0000-4000-8000-000000000000/?organization_id=${t.orgId}`);

@@ -39,6 +39,8 @@ describe('fault rules', () => {
         [[{ path: '/x/', kind: 'huge', bytes: 1e12 }], /^faults\[0\]\.bytes: expected a whole number from 1 to 104857600/],
         [[{ path: '/x/', kind: 'foreignNext', origin: 'ftp://x' }], /^faults\[0\]\.origin: expected an origin/],
         [[{ path: '/x/', kind: 'foreignNext', origin: 'http://x/with/path' }], /^faults\[0\]\.origin: expected an origin/],
+        [[{ path: '/x/', kind: 'insert', item: {}, copy: 1 }], /^faults\[0\]\.copy: give either "item" or "copy", not both/],
+        [[{ path: '/x/', kind: 'insert', at: -1 }], /^faults\[0\]\.at: expected a whole number from 0 to 10000/],
         [[{ path: '/x/', kind: 'truncate', after: true }], /^faults\[0\]\.after: not an option of a "truncate" fault/],
         [['/x/'], /^faults\[0\]: expected an object/],
       ];
@@ -80,6 +82,14 @@ describe('fault rules', () => {
       assert.ok(book.plan('PUT', '/v1/agents/b/')?.fault);
       assert.equal(book.plan('PUT', '/v1/agents/c/'), undefined, 'spent after two');
       assert.deepEqual(book.report().map((r) => [r.hits, r.remaining]), [[2, 0]]);
+    });
+
+    it('applies a rule scoped to a token only to requests bearing that token', () => {
+      const book = new FaultBook(readFaultRules([{ path: '/v1/**', kind: 'status', status: 401, token: 'revoked-token' }]));
+      assert.equal(book.plan('GET', '/v1/agents/', 'revoked-token')?.fault?.rule.kind, 'status');
+      assert.equal(book.plan('GET', '/v1/agents/', 'other-token'), undefined);
+      assert.equal(book.plan('GET', '/v1/agents/'), undefined, 'no token');
+      assert.throws(() => readFaultRules({ path: '/v1/**', kind: 'status', status: 401, token: 'has space' }), /token/);
     });
 
     it('adds up latencies and applies the first other rule that matches', () => {

@@ -96,7 +96,7 @@ describe('JSON export', () => {
       { id: '1', name: 'Ann', big: '18446744073709551615' },
       { id: '2', name: null, big: '0' },
     ]);
-    assert.match(text, /^\[\n  \{"id": "1", "name": "Ann", "big": "18446744073709551615"\},\n/);
+    assert.match(text, /^\[\n {2}\{"id": "1", "name": "Ann", "big": "18446744073709551615"\},\n/);
   });
 
   it('keeps every column when names repeat, are empty or look special', () => {

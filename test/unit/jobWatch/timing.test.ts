@@ -180,13 +180,24 @@ describe('job watcher timing', () => {
     let calls = 0;
     const watcher = new JobWatcher(
       {
-        statuses: async (jobIds) => (calls++, jobIds.map((id) => ({ id, status: JobStatus.STARTED }))),
-        status: async () => ({ status: JobStatus.STARTED }),
+        statuses: (jobIds) => {
+          calls++;
+          return Promise.resolve(jobIds.map((id) => ({ id, status: JobStatus.STARTED })));
+        },
+        status: () => Promise.resolve({ status: JobStatus.STARTED }),
       },
       { intervalMs: 1000 },
     );
+    // Waits for the first poll's answer to arrive (an event), not for a guessed time.
+    const polled = new Promise<void>((resolve) => {
+      const subscription = watcher.onDidChange(() => {
+        if (watcher.jobs()[0]?.status !== JobStatus.STARTED) return;
+        subscription.dispose();
+        resolve();
+      });
+    });
     watcher.watch({ id: 'a' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await polled;
     assert.equal(calls, 1);
     assert.equal(watcher.jobs()[0]?.status, JobStatus.STARTED);
     watcher.dispose();

@@ -50,7 +50,7 @@ describe('run files', () => {
     assert.equal(result.plan?.metadata, undefined);
     assert.equal(result.problems.length, 1);
     assert.equal(result.problems[0]?.severity, 'warning');
-    assert.equal(underlined(text, result.problems[0]!), '"metadata"');
+    assert.equal(underlined(text, result.problems[0]), '"metadata"');
   });
 
   it('sends a file input as the absolute path of a file relative to the workspace folder', async () => {

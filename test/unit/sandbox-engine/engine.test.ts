@@ -110,7 +110,7 @@ describe('sandbox engine: outcomes', () => {
     assert.equal(output(outcome, 'summary'), 'Escalate|Reads out the card number: Agent: the card on file is 4929;|Calls v2');
     const matched = JSON.parse(output(outcome, 'matched_rules')!) as { rule: string; flag: string | null }[];
     assert.deepEqual(matched.map((m) => [m.rule, m.flag]), [['Verifies the caller', 'GREEN_FLAG'], ['Reads out the card number', 'RED_FLAG']]);
-    assert.equal(JSON.parse(output(outcome, 'policy')!).version_id, 'pv1');
+    assert.equal((JSON.parse(output(outcome, 'policy')!) as { version_id: string }).version_id, 'pv1');
   });
 
   it('changes the outcome and the cache key when the policy changes', () => {

@@ -25,8 +25,8 @@ function startCli(command: string, args: string[]): Promise<Started> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line; stderr: ${stderr}`)), 30_000);
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    child.stdout!.on('data', (chunk) => {
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.on('data', (chunk) => {
       stdout += chunk;
       const newline = stdout.indexOf('\n');
       if (newline < 0) return;

@@ -99,7 +99,7 @@ describe('sandbox datasets and uploads', () => {
     const answer = await upload(form({}, { name: 'big.bin', bytes: new Uint8Array(200 * 1024) }));
     assert.equal(answer.status, 413);
     assert.match(answer.body.detail, /65536 bytes/);
-    await eventually(async () => (fs.readdirSync(filesDir()).sort().join() === before.join() ? true : undefined), 2000, 'cleanup');
+    await eventually(() => (fs.readdirSync(filesDir()).sort().join() === before.join() ? true : undefined), 2000, 'cleanup');
   });
 
   it('deletes a file with 204 and removes its bytes; a file of another dataset is 404', async () => {

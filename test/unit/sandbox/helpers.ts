@@ -76,7 +76,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 }
 
 /** Waits until `check` answers a value (polling), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -118,8 +118,9 @@ export function fakeQueryEngine(delayMs = 20) {
           results: [{ query: sql, summary, row_count: 1, column_names: ['x'], column_types: ['String'], result_rows: [['1']], start_timestamp: now, end_timestamp: now, query_id: 'q', truncated: false }],
         };
       },
-      async close() {
+      close() {
         state.closed = true;
+        return Promise.resolve();
       },
     };
   };

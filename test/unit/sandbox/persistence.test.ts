@@ -53,7 +53,7 @@ describe('sandbox storage, in a data folder and in memory', () => {
       const file = path.join(dataDir, 'sandbox.sqlite');
       const before = fs.statSync(file).mtimeMs;
       await t.call('POST', '/v1/agents/', { body: { name: 'Soon written', engine_class_id: 'x' } });
-      await eventually(async () => (fs.statSync(file).mtimeMs > before ? true : undefined), 4000, 'the debounced write');
+      await eventually(() => (fs.statSync(file).mtimeMs > before ? true : undefined), 4000, 'the debounced write');
       assert.ok(fs.readFileSync(file).includes(Buffer.from('Soon written')));
     } finally {
       await t.close();

@@ -41,13 +41,13 @@ describe('sandbox uploads while they stream', () => {
     const rowsBefore = await fileCount();
     const chunk = Buffer.alloc(256 * 1024, 7);
     const socket = startRawUpload(t, 10 * 1024 * 1024, chunk);
-    const partial = await eventually(async () => {
+    const partial = await eventually(() => {
       const part = files().find((n) => n.startsWith('.part-'));
       return part && fs.statSync(path.join(dataDir, 'files', part)).size > 0 ? part : undefined;
     }, 5000, 'the upload to reach the disk');
     assert.ok(!partial.includes('cut'), 'the stored name is made by the server');
     socket.destroy();
-    await eventually(async () => (files().some((n) => n.startsWith('.part-')) ? undefined : true), 5000, 'the partial file to go');
+    await eventually(() => (files().some((n) => n.startsWith('.part-')) ? undefined : true), 5000, 'the partial file to go');
     assert.equal(await fileCount(), rowsBefore);
   });
 
@@ -58,6 +58,6 @@ describe('sandbox uploads while they stream', () => {
     } finally {
       socket.destroy();
     }
-    await eventually(async () => (files().some((n) => n.startsWith('.part-')) ? undefined : true), 5000, 'cleanup');
+    await eventually(() => (files().some((n) => n.startsWith('.part-')) ? undefined : true), 5000, 'cleanup');
   });
 });

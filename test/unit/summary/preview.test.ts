@@ -47,7 +47,7 @@ describe('the summary preview of a policy document', () => {
     const text = '{ "summary_template": { "template": ["a"] } }';
     const preview = previewSummary(text, '{}');
     assert.equal(preview.templateError?.message, '"summary_template.template" must be a string.');
-    assert.equal(text.slice(preview.templateError!.documentOffset, preview.templateError!.documentOffset + preview.templateError!.documentLength), '["a"]');
+    assert.equal(text.slice(preview.templateError.documentOffset, preview.templateError.documentOffset + preview.templateError.documentLength), '["a"]');
   });
 
   it('lists the fields the template prints that the sample lacks', () => {

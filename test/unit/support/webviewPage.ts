@@ -123,7 +123,7 @@ export async function openWebviewPage<HostMessage, PageMessage extends { type: s
       return new Promise((resolve, reject) => {
         if (earlier) return resolve(earlier as never);
         const timer = setTimeout(() => reject(new Error(`The page sent no "${type}" message in ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ type, test: test as (m: never) => boolean, resolve: (m: never) => (clearTimeout(timer), resolve(m)) });
+        waiters.push({ type, test: test, resolve: (m: never) => (clearTimeout(timer), resolve(m)) });
       });
     },
     async reload() {

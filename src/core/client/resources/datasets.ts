@@ -43,7 +43,7 @@ export interface DeleteFileOptions extends CallOptions {
   personal?: boolean;
 }
 
-const withoutPersonal = ({ personal: _personal, ...query }: { personal?: boolean }): Query => query as Query;
+const withoutPersonal = ({ personal: _personal, ...query }: { personal?: boolean }): Query => query;
 const DATASETS: PagedList<Dataset, ListDatasetsParams> = {
   operation: 'listDatasets',
   schema: DatasetPageSchema,

@@ -1,0 +1,78 @@
+import * as vscode from 'vscode';
+import type { JobViewModel } from '../../../core/jobView/model';
+import { isJobHostMessage, parseJobPageMessage, type JobHostMessage, type JobPageMessage, type JobRenderReport, type JobViewAction } from '../../../core/jobView/protocol';
+import type { Log } from '../../log';
+import { WebviewPanelHost, webviewPanelOptions, type WebviewPanelSpec } from '../../webview/webviewPanelHost';
+import { JOB_VIEW_BODY, JOB_VIEW_MEDIA, JOB_VIEW_TYPE } from './jobViewPage';
+
+const SPEC: WebviewPanelSpec<JobPageMessage, JobHostMessage> = {
+  viewType: JOB_VIEW_TYPE,
+  title: 'Job',
+  mediaFolder: JOB_VIEW_MEDIA.folder,
+  script: JOB_VIEW_MEDIA.script,
+  styles: JOB_VIEW_MEDIA.styles,
+  body: JOB_VIEW_BODY,
+  parseMessage: parseJobPageMessage,
+  isOutgoing: isJobHostMessage,
+};
+
+/** What a panel last sent and was told, for the integration tests. */
+export interface JobPanelDebugState {
+  model?: JobViewModel;
+  report?: JobRenderReport;
+}
+
+/** One job's panel: it shows the model it is given and hands the page's actions to its owner. */
+export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
+  private model: JobViewModel | undefined;
+  private report: JobRenderReport | undefined;
+
+  private constructor(
+    panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    log: Log,
+    readonly jobId: string,
+    private readonly onAction: (action: JobViewAction) => Promise<void>,
+  ) {
+    super(panel, SPEC, extensionUri, log);
+  }
+
+  /** Opens the panel of a job in the active editor group, or adopts the one VS Code restored after a reload. */
+  static create(extensionUri: vscode.Uri, log: Log, jobId: string, title: string, onAction: (action: JobViewAction) => Promise<void>, restored?: vscode.WebviewPanel): JobPanel {
+    const panel = restored ?? vscode.window.createWebviewPanel(SPEC.viewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, webviewPanelOptions());
+    return new JobPanel(panel, extensionUri, log, jobId, onAction);
+  }
+
+  /** Brings the panel forward. */
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  /** Shows a new model of the job. */
+  show(model: JobViewModel): void {
+    this.model = model;
+    this.panel.title = model.title;
+    this.post({ type: 'job', model });
+  }
+
+  /** A short message under the header (what an action did, or why it failed). */
+  notice(text: string, error = false): void {
+    this.post({ type: 'notice', text, error });
+  }
+
+  debugState(): JobPanelDebugState {
+    return { model: this.model, report: this.report };
+  }
+
+  protected override onReady(): void {
+    if (this.model) this.post({ type: 'job', model: this.model });
+  }
+
+  protected override async onMessage(message: JobPageMessage): Promise<void> {
+    if (message.type === 'rendered') {
+      this.report = message;
+      return;
+    }
+    if (message.type === 'action' && message.jobId === this.jobId) await this.onAction(message.action);
+  }
+}

@@ -1,0 +1,242 @@
+import * as vscode from 'vscode';
+import type { AgentJob } from '../../../core/client';
+import { isFinalStatus } from '../../../core/jobStatus';
+import { JobWatcher } from '../../../core/jobWatch';
+import type { JobViewAction } from '../../../core/jobView/protocol';
+import { ResultBatcher } from '../../../core/jobView/resultBatcher';
+import { currentStatus, jobViewModel, type JobViewSources } from '../../../core/jobView/viewModel';
+import { shortId } from '../../../core/jobView/jobText';
+import { watchIntervalMs } from '../../configuration';
+import type { Connection } from '../../connection/connection';
+import { AgentCommands, JobViewIds, Settings } from '../../constants';
+import type { ServiceDocuments } from '../../documents/serviceDocuments';
+import { jobUri } from '../../documents/documentUris';
+import type { Log } from '../../log';
+import { Disposable } from '../../util/disposable';
+import { messageOf } from '../../util/errors';
+import { jobStatusSource } from '../jobSource';
+import { JobPanel, type JobPanelDebugState } from './jobPanel';
+import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
+
+/** What opening a job starts from: the agent, the job's ID, and the job record when a list gave it. */
+export interface JobTarget {
+  agent: { id: string; name: string };
+  jobId: string;
+  job?: AgentJob;
+}
+
+/** What is known about one open job (the view model is built from it each time it changes). */
+type JobState = Omit<JobViewSources, 'readAt' | 'now'> & { readAt: number; observed: JobViewSources['observed'] & object[] };
+
+/**
+ * The job views: one panel per job (opening it again reveals it). Results come through one bulk
+ * request for all views that ask at the same moment; jobs that are not final are followed by a job
+ * watcher (one bulk status request per interval for all open views) and their outputs read once they finish.
+ */
+export class JobViews extends Disposable {
+  private readonly panels = new Map<string, JobPanel>();
+  private readonly states = new Map<string, JobState>();
+  private readonly batcher: ResultBatcher;
+  private readonly watcher: JobWatcher;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly connection: Connection,
+    documents: ServiceDocuments,
+    private readonly log: Log,
+  ) {
+    super();
+    // The client is looked up at each read, so a new connection is used as soon as it exists.
+    this.batcher = new ResultBatcher((ids) => connection.requireClient().jobs.results(ids));
+    this.watcher = new JobWatcher(jobStatusSource(connection), { intervalMs: watchIntervalMs() });
+    this.register({ dispose: () => this.watcher.dispose() });
+    this.register(this.watcher.onDidTransition((job, _from, to) => this.observed(job.id, to, job.errorMessage)));
+    this.register(connection.onDidChange(() => this.watcher.setSource(jobStatusSource(connection))));
+    this.register(vscode.window.onDidChangeWindowState((state) => this.watcher.setFocused(state.focused)));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.watchIntervalSeconds}`)) this.watcher.setIntervalMs(watchIntervalMs());
+    }));
+    documents.setJobSource((agentId, jobId) => this.rawJson(agentId, jobId));
+    this.register(vscode.window.registerWebviewPanelSerializer(JobViewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
+    this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
+  }
+
+  /** Opens the view of a job, or reveals it when it is open; reads what the target did not bring. */
+  async open(target: JobTarget, restored?: vscode.WebviewPanel): Promise<void> {
+    const existing = this.panels.get(target.jobId);
+    if (existing) {
+      existing.reveal();
+      if (target.job) this.adoptRecord(target.jobId, target.job);
+      return;
+    }
+    const state: JobState = { agentId: target.agent.id, agentName: target.agent.name, jobId: target.jobId, job: target.job, observed: [], readAt: Date.now() };
+    this.states.set(target.jobId, state);
+    const title = `Job ${shortId(target.jobId)} · ${target.agent.name}`;
+    const panel = JobPanel.create(this.context.extensionUri, this.log, target.jobId, title, (action) => this.act(target.jobId, action), restored);
+    this.panels.set(target.jobId, panel);
+    panel.onDidDispose(() => {
+      this.panels.delete(target.jobId);
+      this.states.delete(target.jobId);
+      this.watcher.unwatch(target.jobId);
+    });
+    this.render(target.jobId);
+    await this.read(target.jobId, !target.job);
+  }
+
+  /** A job view VS Code brought back after a reload: the same job, read again by ID (the page's state names it). */
+  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const saved = state as { agentId?: unknown; jobId?: unknown; agentName?: unknown } | undefined;
+    if (typeof saved?.agentId !== 'string' || typeof saved.jobId !== 'string' || this.panels.has(saved.jobId)) {
+      panel.dispose();
+      return;
+    }
+    const agent = { id: saved.agentId, name: typeof saved.agentName === 'string' ? saved.agentName : 'agent' };
+    try {
+      await this.whenConnected();
+      await this.open({ agent, jobId: saved.jobId }, panel);
+    } catch (error) {
+      // Signed out or the service is away: the view shows what it could read, and Refresh tries again.
+      this.log.warn(`Restoring the view of job ${saved.jobId}: ${messageOf(error)}`);
+    }
+  }
+
+  /** Resolves once connected (at once when already), or after a while without a connection. */
+  private whenConnected(): Promise<void> {
+    if (this.connection.state.kind === 'connected') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        sub.dispose();
+        clearTimeout(timer);
+        resolve();
+      };
+      const sub = this.connection.onDidChange((state) => state.kind === 'connected' && done());
+      // Activation reads the token asynchronously; a window without a connection stops waiting.
+      const timer = setTimeout(done, 15_000);
+    });
+  }
+
+  /** For integration tests: the model the panel of a job last showed, and what its page reported. */
+  debugState(jobId: string): JobPanelDebugState | undefined {
+    return this.panels.get(jobId)?.debugState();
+  }
+
+  /** The job's records as JSON (the raw JSON document); read from the service when no view holds them. */
+  private async rawJson(agentId: string, jobId: string): Promise<string> {
+    const held = this.states.get(jobId);
+    if (held) return rawJobJson(held);
+    const client = this.connection.requireClient();
+    const [status, result] = await Promise.all([client.jobs.status(jobId), this.batcher.read(jobId)]);
+    return rawJobJson({ agentId, jobId, status, result });
+  }
+
+  /**
+   * Reads the status (when the list gave no record, or on Refresh) and the result (one bulk request
+   * shared with other views); starts following the job while it runs.
+   */
+  private async read(jobId: string, withStatus: boolean): Promise<void> {
+    const state = this.states.get(jobId);
+    if (!state) return;
+    const client = this.connection.requireClient();
+    // A part that cannot be read becomes a problem shown in the view; the other parts still show.
+    const settle = <T>(part: 'status' | 'result', read: Promise<T>, keep: (value: T) => void): Promise<void> =>
+      read.then(
+        (value) => {
+          keep(value);
+          state[`${part}Error`] = undefined;
+        },
+        (error: unknown) => {
+          state[`${part}Error`] = messageOf(error);
+          this.log.warn(`Reading the ${part} of job ${jobId} failed: ${messageOf(error)}`);
+        },
+      );
+    const statusRead = withStatus ? settle('status', client.jobs.status(jobId), (status) => (state.status = status)) : Promise.resolve();
+    const resultRead = settle('result', this.batcher.read(jobId), (result) => (state.result = result));
+    const versionRead = state.job ? Promise.resolve() : this.versionName(state);
+    try {
+      await Promise.all([statusRead, resultRead, versionRead]);
+    } finally {
+      state.readAt = Date.now();
+      this.render(jobId);
+      this.follow(state);
+    }
+  }
+
+  /** A job opened by ID has no version name yet: the result names the version, the agent's versions name it. */
+  private async versionName(state: JobState): Promise<void> {
+    try {
+      const result = await this.batcher.read(state.jobId);
+      if (!result?.agent_version_id) return;
+      const version = await this.connection.requireClient().agents.getVersion(state.agentId, result.agent_version_id);
+      state.versionName = version.version_name;
+    } catch (error) {
+      this.log.debug(`No version name for job ${state.jobId}: ${messageOf(error)}`);
+    }
+  }
+
+  private follow(state: JobState): void {
+    const code = currentStatus(state);
+    if (code < 0 || isFinalStatus(code)) this.watcher.unwatch(state.jobId);
+    else this.watcher.watch({ id: state.jobId, status: code, createdAt: state.job?.created_at });
+  }
+
+  private observed(jobId: string, status: number, error: string | undefined): void {
+    const state = this.states.get(jobId);
+    if (!state || status === currentStatus(state)) return;
+    state.observed.push({ status, at: Date.now(), error });
+    state.status = { status, timestamp: Date.now() / 1000, error_message: error ?? null };
+    state.readAt = Date.now();
+    this.render(jobId);
+    // The outputs exist once the job is final: read them (with any other view that finished meanwhile).
+    if (isFinalStatus(status)) void this.read(jobId, false);
+  }
+
+  private adoptRecord(jobId: string, job: AgentJob): void {
+    const state = this.states.get(jobId);
+    if (!state) return;
+    state.job = job;
+    this.render(jobId);
+  }
+
+  private render(jobId: string): void {
+    const state = this.states.get(jobId);
+    if (state) this.panels.get(jobId)?.show(jobViewModel({ ...state, now: Date.now() }));
+  }
+
+  private async act(jobId: string, action: JobViewAction): Promise<void> {
+    const state = this.states.get(jobId);
+    const panel = this.panels.get(jobId);
+    if (!state || !panel) return;
+    try {
+      await this.perform(state, panel, action);
+    } catch (error) {
+      this.log.error(`Job view: ${action} of job ${jobId} failed`, error);
+      panel.notice(messageOf(error), true);
+    }
+  }
+
+  private async perform(state: JobState, panel: JobPanel, action: JobViewAction): Promise<void> {
+    switch (action) {
+      case 'copyId':
+        await vscode.env.clipboard.writeText(state.jobId);
+        return panel.notice(`Copied the job ID ${state.jobId}.`);
+      case 'rawJson': {
+        const doc = await vscode.workspace.openTextDocument(jobUri(state.agentId, state.jobId, state.agentName));
+        await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+        return;
+      }
+      case 'refresh':
+        await this.read(state.jobId, true);
+        return panel.notice('');
+      case 'watch':
+        await vscode.commands.executeCommand(AgentCommands.watchJob, { agentId: state.agentId, jobId: state.jobId, label: `${state.agentName} · ${state.job?.agent_version_name ?? shortId(state.jobId)}` });
+        return panel.notice('Watched in the status bar.');
+      case 'cancel':
+        await vscode.commands.executeCommand(JobViewIds.cancelJob, { agentId: state.agentId, jobId: state.jobId });
+        return this.read(state.jobId, true);
+      case 'runAgain':
+        await vscode.commands.executeCommand(JobViewIds.newRunFile, runAgainArgs(state));
+        return;
+    }
+  }
+}
+

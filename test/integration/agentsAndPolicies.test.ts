@@ -1,0 +1,86 @@
+// New Agent, the policy's name, description and deletion (with the 409 of a policy in use), and who is
+// signed in — against a real sandbox, in a real extension host.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AgentNode } from '../../src/extension/agents/agentNodes';
+import type { PolicyNode } from '../../src/extension/policies/policyNodes';
+import type { DeleteOutcome } from '../../src/extension/policies/policyManagement';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_NAME } from '../../src/sandbox/seed/demoLoop';
+import { agentChildren, connect, is, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+
+async function policyNamed(name: string): Promise<PolicyNode | undefined> {
+  const api = await workbench();
+  return ((await api.policies.provider.getChildren()) ?? []).find((n): n is PolicyNode => is(n, 'policy') && n.policy.name === name);
+}
+
+describe('New Agent and policy management', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+
+  before(async () => {
+    sandbox = await startSandbox();
+    await connect(sandbox);
+    await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sandbox.stop();
+  });
+
+  it('says who is signed in, read once for the connection', async () => {
+    const api = await workbench();
+    const user = await waitFor(() => api.user.label, 'the signed-in user');
+    assert.match(user, /@/);
+  });
+
+  it('drafts a new agent from the chosen engine and model, and creates it once on save', async () => {
+    const api = await workbench();
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.agents.create', { name: 'Escalation Triage', engine: 'llm_conversation_reviewer', model: 'o3-mini' });
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() && vscode.window.activeTextEditor, 'the draft');
+    const draft = JSON.parse(editor.document.getText()) as { engine_class_id: string; engine_config: Record<string, string>; input_definitions: { key: string }[] };
+    assert.equal(draft.engine_class_id, 'llm_conversation_reviewer');
+    assert.equal(draft.engine_config.model, 'o3-mini');
+    assert.ok(draft.input_definitions.some((d) => d.key === 'transcript'), 'the engine’s inputs');
+    await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '  "description": "Routes escalations",\n'));
+    assert.ok(await editor.document.save(), 'the draft saves');
+    const agent = await waitFor(async () => (await agentChildren()).find((n): n is AgentNode => is(n, 'agent') && n.agent.name === 'Escalation Triage'), 'the new agent in the Agents view');
+    assert.equal(agent.agent.engine_class_id, 'llm_conversation_reviewer');
+    await waitFor(() => (api.agents.treeView.selection[0] as AgentNode | undefined)?.agent?.id === agent.agent.id, 'the new agent revealed and selected');
+    const versions = await api.connection.requireClient().agents.listVersions(agent.agent.id);
+    assert.equal((versions[0]?.engine_config as Record<string, unknown> | undefined)?.model, 'o3-mini');
+    await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), ' '));
+    assert.equal(await editor.document.save(), false, 'saving the same draft again creates nothing');
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    const same = (await api.connection.requireClient().agents.list({ search: 'Escalation Triage' })).results;
+    assert.equal(same.length, 1);
+  });
+
+  it('does not delete a policy that agents use, and names them; reveals one in the Agents view', async () => {
+    const api = await workbench();
+    const policy = await policyNamed(DEMO_LOOP_POLICY_NAME);
+    assert.ok(policy);
+    const outcome = await vscode.commands.executeCommand<DeleteOutcome>('agentWorkbench.policies.delete', policy, true);
+    assert.equal(outcome.deleted, false);
+    assert.ok(!outcome.deleted && outcome.dependents.some((d) => d.base_agent_id === DEMO_LOOP_AGENT_ID), 'Support Call QA uses it');
+    assert.ok(await policyNamed(DEMO_LOOP_POLICY_NAME), 'still listed');
+    const dependent = !outcome.deleted ? outcome.dependents.find((d) => d.base_agent_id === DEMO_LOOP_AGENT_ID) : undefined;
+    await vscode.commands.executeCommand('agentWorkbench.agents.revealVersion', { agentId: DEMO_LOOP_AGENT_ID, versionId: dependent?.version_id ?? undefined });
+    await waitFor(() => (api.agents.treeView.selection[0] as { kind?: string } | undefined)?.kind === 'agentVersion', 'the version revealed');
+  });
+
+  it('renames a policy, edits its description, and deletes one nobody uses', async () => {
+    const api = await workbench();
+    await vscode.commands.executeCommand('agentWorkbench.policies.create', { name: 'Temporary rules', description: 'to be removed', template: 'conversation-review' });
+    const created = await waitFor(() => policyNamed('Temporary rules'), 'the new policy');
+    await vscode.commands.executeCommand('agentWorkbench.policies.rename', created, 'Retired rules');
+    assert.equal(created.policy.name, 'Retired rules');
+    await vscode.commands.executeCommand('agentWorkbench.policies.editDescription', created, 'No longer used');
+    assert.equal((await api.connection.requireClient().policies.get(created.policy.id)).description, 'No longer used');
+    const outcome = await vscode.commands.executeCommand<DeleteOutcome>('agentWorkbench.policies.delete', created, true);
+    assert.deepEqual(outcome, { deleted: true });
+    assert.equal(await policyNamed('Retired rules'), undefined);
+    await assert.rejects(api.connection.requireClient().policies.get(created.policy.id), /404|not found/i);
+  });
+});

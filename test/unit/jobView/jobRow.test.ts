@@ -1,0 +1,65 @@
+import * as assert from 'node:assert/strict';
+import type { AgentJob } from '../../../src/core/client';
+import { jobRowText, jobVerdict, sharedText } from '../../../src/core/jobView/jobRow';
+
+const NOW = Date.parse('2026-11-20T10:10:00Z');
+const job = (over: Partial<AgentJob> & Record<string, unknown> = {}): AgentJob =>
+  ({
+    id: '0b5c2d1e-1111-4222-8333-944455566677',
+    agent_version_name: 'v3',
+    status_code: 3,
+    created_at: '2026-11-20T10:00:00Z',
+    last_updated_at: '2026-11-20T10:00:12Z',
+    job_inputs: [{ key: 'transcript', value: 'Customer:   I was charged\ntwice for the same order and want a refund of both charges please' }],
+    metadata: { case: 'C-1042', priority: 2 },
+    ...over,
+  });
+
+describe('job rows', () => {
+  it('are labelled by the start of the first input, on one line, so identical versions differ', () => {
+    const row = jobRowText(job(), undefined, NOW);
+    assert.equal(row.label, '“Customer: I was charged twice for the…”');
+    assert.equal(row.description, 'SUCCESS · v3 · 10 min ago · 12 s');
+  });
+
+  it('are labelled by a chosen metadata field when the job has it', () => {
+    assert.equal(jobRowText(job(), 'case', NOW).label, 'case: C-1042');
+    assert.equal(jobRowText(job(), 'priority', NOW).label, 'priority: 2');
+    assert.match(jobRowText(job(), 'missing', NOW).label, /^“Customer/);
+  });
+
+  it('name a file input by its file name, and fall back to the version, then the short ID', () => {
+    assert.equal(jobRowText(job({ job_inputs: [{ key: 'doc', value: '', file_name: 'invoice-17.pdf' }] }), undefined, NOW).label, 'file: invoice-17.pdf');
+    const bare = jobRowText(job({ job_inputs: [] }), undefined, NOW);
+    assert.equal(bare.label, 'v3');
+    assert.doesNotMatch(bare.description, /v3/, 'the version is not said twice');
+    assert.equal(jobRowText(job({ job_inputs: [], agent_version_name: null }), undefined, NOW).label, 'job 0b5c2d1e');
+  });
+
+  it('lead with the verdict once there is one, a reviewer’s correction first', () => {
+    assert.equal(jobVerdict(job({ ui_fields: { verdict: 'refund' } })), 'refund');
+    assert.equal(jobVerdict(job({ ui_fields: { verdict: 'refund' }, feedback_review: { corrected_verdict: 'escalate' } })), 'escalate (corrected)');
+    assert.equal(jobVerdict(job({ ui_fields: {} })), '');
+    assert.match(jobRowText(job({ ui_fields: { verdict: 'refund' } }), undefined, NOW).description, /^→ refund · SUCCESS/);
+  });
+});
+
+describe('job rows of cases that start alike', () => {
+  const call = (name: string, topic: string, i: number): AgentJob =>
+    job({ id: `0b5c2d1e-1111-4222-8333-94445556667${i}`, job_inputs: [{ key: 'transcript', value: `Agent: Thanks for contacting Acme Support, this is ${name}. This call may be recorded.\nCustomer: Hi. ${topic}\nAgent: Let me check.` }] });
+  const jobs = [call('Priya', 'My invoice is wrong.', 1), call('Sam', 'I was charged twice.', 2), call('Lea', 'The app crashes on login.', 3), call('Priya', 'I want to cancel.', 4)];
+
+  it('skip the greeting every case shares and show the line that differs', () => {
+    const shared = sharedText(jobs);
+    assert.deepEqual(jobs.map((j) => jobRowText(j, undefined, NOW, shared).label), [
+      '“My invoice is wrong. Agent: Let me ch…”',
+      '“I was charged twice. Agent: Let me ch…”',
+      '“The app crashes on login. Agent: Let …”',
+      '“I want to cancel. Agent: Let me check.”',
+    ]);
+  });
+
+  it('skip nothing when there are too few jobs to tell what they share', () => {
+    assert.deepEqual(sharedText(jobs.slice(0, 2)), { lines: new Set(), lead: '' });
+  });
+});
