@@ -87,7 +87,7 @@ async function pickTargets(view: AgentsView, agent: BaseAgent, hasBefore: boolea
   const items: Item[] = [
     ...(hasBefore ? [{ label: 'Results before', description: 'the jobs the cases were made from (nothing is run)', target: BEFORE, picked: true }] : []),
     { label: 'Current version now', description: 'runs every case in batches', target: NOW, picked: true },
-    ...versions.map((v) => ({
+    ...versions.map((v): Item => ({
       label: v.version_name ?? v.id,
       description: 'a version (one request per case)',
       target: { id: `v:${v.id}`, label: v.version_name ?? v.id, kind: 'version', agentVersionId: v.id },
