@@ -107,6 +107,12 @@ describe('the comparison view', () => {
       assert.deepEqual(open, { type: 'openCase', load: 1, index: 2, left: 0, right: 1 });
     });
 
+    it('opens the job of a target from a double-click on its status', async () => {
+      await view.page.locator('#canvas .row').nth(3).locator('[data-target="1"][data-job]').first().dblclick();
+      const open = await view.next('openJob');
+      assert.deepEqual(open, { type: 'openJob', load: 1, index: 3, target: 1 });
+    });
+
     it('sorts by a column header click, and moves through cases with the keyboard', async () => {
       await view.page.locator('.head-names .col').nth(0).click();
       await view.page.locator('.head-names .col').nth(0).click();
