@@ -16,11 +16,12 @@ describe('Comparisons in the browser', function () {
     await workbench.openActivity('Agent Workbench');
     await workbench.collapseView('Datasets');
     await workbench.collapseView('Policies');
+    await workbench.collapseView('Tables');
     const agent = workbench.treeItem('Agents', 'Support Call QA');
     await workbench.expand(agent);
     await workbench.expand(workbench.treeItem('Agents', /^Jobs/));
     // Finished jobs (the running ones at the top have no result yet to be the "before").
-    const rows = workbench.view('Agents').locator('.monaco-list-row[role="treeitem"][aria-level="3"]').filter({ hasText: /SUCCESS/ });
+    const rows = workbench.view('Agents').locator('.monaco-list-row[role="treeitem"][aria-level="3"]').filter({ hasNot: page.locator('.codicon-modifier-spin') });
     await rows.nth(4).waitFor({ timeout: 30_000 });
     await rows.nth(0).click();
     await rows.nth(4).click({ modifiers: ['Shift'] });

@@ -132,7 +132,11 @@ describe('Test sets and comparisons', function () {
     const started = session.record.cases.map((c) => [c.runs.now!.jobId, c.runs['v:' + versionId]!.jobId]);
     assert.ok(session.record.cases.some((c) => c.runs.now!.status === undefined || !isFinalStatus(c.runs.now!.status)), 'jobs are still running when the view goes');
 
-    // Like a reload: the view and its session go, the file stays.
+    // Like a reload once the file holds every job id: the view and its session go, the file stays.
+    await session.save();
+    const onDisk = parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    assert.deepEqual(onDisk.cases.map((c) => [c.runs.now?.jobId, c.runs['v:' + versionId]?.jobId]), started);
+    assert.equal(onDisk.pending.length, 0);
     await closeEditors();
     await waitFor(() => !api.comparisons.session(uri), 'the session to end');
     const reopened = await waitFor(() => api.comparisons.open(uri), 'the comparison to reopen');
