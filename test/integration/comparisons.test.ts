@@ -146,6 +146,23 @@ describe('Test sets and comparisons', function () {
     assert.deepEqual(record.cases.map((c) => [c.runs.now!.jobId, c.runs['v:' + versionId]!.jobId]), started, 'the same jobs were followed');
   });
 
+  it('underlines, in a test set, an input the agent does not take and a case that lacks one, and completes input keys', async () => {
+    const testSet = await writeTestSet('typo.testset.jsonl', []);
+    const text = [`// agent: ${DEMO_LOOP_AGENT_ID} · Support Call QA`, '{"name": "typo", "inputs": {"transcript": "Agent: hello", "langauge": "en"}}', '{"inputs": {'].join('\n');
+    await vscode.workspace.fs.writeFile(testSet, new TextEncoder().encode(text));
+    const doc = await vscode.workspace.openTextDocument(testSet);
+    await vscode.window.showTextDocument(doc);
+    const problems = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(testSet);
+      return found.length >= 3 && found;
+    }, 'the squiggles');
+    const byLine = problems.map((d) => `${d.range.start.line + 1}: ${doc.getText(d.range)}`).sort();
+    assert.deepEqual(byLine, ['2: "inputs"', '2: "langauge"', '3: {"inputs": {'], 'the misspelt key, the case lacking "language", and the line that is not JSON');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', testSet, new vscode.Position(2, 12));
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes('transcript') && labels.includes('language'), `input keys offered: ${labels.join(', ')}`);
+  });
+
   it('cancels the jobs that have not finished, and starts nothing more', async () => {
     const client = api.connection.requireClient();
     const versionId = (await client.agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
