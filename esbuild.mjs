@@ -82,6 +82,12 @@ if (!sandboxOnly) {
       entryPoints: { main: 'src/webview/summaryPreview/main.ts' },
       options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: path.join(outRoot, 'media', 'summaryPreview') },
     },
+    // The comparison page, built the same way (type-checked by `tsc -p src/webview/comparison`).
+    {
+      name: 'comparisonPage',
+      entryPoints: { comparison: 'src/webview/comparison/main.ts' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/comparison' },
+    },
   );
 }
 

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { ensureChromium, ensureCodeServer, packageTestBuild, repoRoot, vsixPath } from '../test/harness/index.mjs';
 import { activation } from './benchmarks/activation';
 import { clientOverhead } from './benchmarks/clientOverhead';
+import { comparison } from './benchmarks/comparison';
 import { grid } from './benchmarks/grid';
 import { jobWatching } from './benchmarks/jobWatching';
 import { largeTree } from './benchmarks/largeTree';
@@ -54,6 +55,7 @@ const BENCHES: Bench[] = [
   { name: 'tree', title: 'first page of a large tree', budget: '≤ 1.15× the minimal extension', needsHost: true, run: (w) => largeTree(session(w), w.sandbox) },
   { name: 'grid', title: 'grid', budget: 'result arrived → rows ≤ 0.15 s; p95 frame ≤ 12 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.9× curl; memory growth ≤ 50 MB', needsHost: true, run: (w) => upload(session(w), w.sandbox, tmpDir) },
+  { name: 'comparison', title: 'comparison: 1,000 cases × 2 targets', budget: '≤ 1 status poll per interval; rows ≤ 1 s after the last result', needsHost: false, run: () => comparison(loadCoreBundle()) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
   { name: 'sqlCompletion', title: 'SQL completion, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: false, run: () => Promise.resolve(sqlCompletion()) },
   { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },

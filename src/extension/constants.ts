@@ -205,3 +205,13 @@ export const NODE_ONLY_COMMANDS: readonly string[] = [
   DatasetCommands.refreshNode,
   DatasetCommands.deleteFile,
 ];
+
+/** Test sets and comparisons: commands, and the scheme of the read-only case outputs a diff shows. */
+export const ComparisonCommands = {
+  runComparison: 'agentWorkbench.comparisons.run',
+  testThisChange: 'agentWorkbench.comparisons.testThisChange',
+  testSetFromJobs: 'agentWorkbench.comparisons.testSetFromJobs',
+  testSetFromCsv: 'agentWorkbench.comparisons.testSetFromCsv',
+  openComparison: 'agentWorkbench.comparisons.open',
+} as const;
+export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';

@@ -43,6 +43,9 @@ import { TableDropController, TableUploads } from './tables/tableUploads';
 import { TablesView } from './tables/tablesView';
 import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
 import { testPrompts, type TestPrompts } from './testing/testPrompts';
+import { ComparisonEditors } from './comparison/comparisonEditors';
+import { registerComparisonCommands } from './comparison/comparisonCommands';
+import { TestSetEditing } from './comparison/testSetEditing';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -79,6 +82,7 @@ export interface AgentWorkbenchApi {
   prompts: TestPrompts;
   /** The `agent-workbench:` file system of policy documents and drafts. */
   editable: EditableFileSystem;
+  comparisons: ComparisonEditors;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -111,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   tableDrop.uploads = tableUploads;
   const jobViews = new JobViews(context, connection, documents, watched.watcher, log);
   const user = new SignedInUser(connection, log);
+  const comparisons = new ComparisonEditors(context, { connection, watcher: watched.watcher, log, reloadJobs: (id) => agents.reloadJobs(id) });
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
@@ -151,6 +156,9 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     tables,
     new SqlLanguageFeatures(tableCatalog),
     ...registerTableCommands(tables, tableUploads, results, log),
+    comparisons,
+    ...registerComparisonCommands(agents, comparisons, log),
+    new TestSetEditing(runTargets),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;
@@ -163,7 +171,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts: testPrompts, editable };
+    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts: testPrompts, editable, comparisons };
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  * (the page is another process: its messages are input, not trusted calls). No dependencies: the
  * page's bundle uses this file as is.
  */
+import { type Checks, isBoolean, isIndex, isMessage, isNullableString, isRecord, isString, shaped } from '../messageShape';
 import type { GridColumn } from './columnKinds';
 import type { SortDirection } from './sortOrder';
 
@@ -90,26 +91,13 @@ export type UserHostMessage = Exclude<GridHostMessage, { type: 'measureScroll' }
 /** The longest filter text the page may send. */
 export const MAX_FILTER_CHARS = 1000;
 
-type Checks = Record<string, (v: unknown) => boolean>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff;
 const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-const isString = (v: unknown): boolean => typeof v === 'string';
-const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
-const isNullableString = (v: unknown): boolean => v === null || typeof v === 'string';
 const isSort = (v: unknown): boolean => v === null || (isRecord(v) && shaped(v, { column: isIndex, direction: (d) => d === 'asc' || d === 'desc' }));
 const isSample = (v: unknown): boolean => Array.isArray(v) && v.length <= 5 && v.every((row) => Array.isArray(row) && row.length <= 1000 && row.every(isString));
 const isColumn = (v: unknown): boolean => isRecord(v) && shaped(v, { name: isString, type: isString, kind: (k) => k === 'number' || k === 'date' || k === 'text' });
 const isHeader = (v: unknown): boolean =>
   isRecord(v) &&
   shaped(v, { title: isString, query: isString, columns: (c) => Array.isArray(c) && c.every(isColumn), rowCount: isIndex, status: isString, truncation: isNullableString });
-
-/** True when `value` has exactly the keys of `checks` and each passes. */
-function shaped(value: Record<string, unknown>, checks: Checks): boolean {
-  const keys = Object.keys(value);
-  return keys.length === Object.keys(checks).length && keys.every((k) => Object.hasOwn(checks, k) && (checks[k] as (v: unknown) => boolean)(value[k]));
-}
 
 // Render reports and scroll measurement exist only in test builds: elsewhere they are unknown messages.
 const PAGE_MESSAGES: Partial<Record<GridPageMessage['type'], Checks>> = {
@@ -139,17 +127,12 @@ const HOST_MESSAGES: Partial<Record<GridHostMessage['type'], Checks>> = {
   ...(__TEST_HOOKS__ ? { measureScroll: { id: isIndex } } : {}),
 };
 
-function check<T extends { type: string }>(table: Partial<Record<string, Checks>>, value: unknown): value is T {
-  if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(table, value.type)) return false;
-  return shaped(value, { ...table[value.type], type: isString });
-}
-
 /** A message from the page, or undefined when it is not one of ours (it is then ignored and logged). */
 export function parseGridPageMessage(value: unknown): GridPageMessage | undefined {
-  return check<GridPageMessage>(PAGE_MESSAGES, value) ? value : undefined;
+  return isMessage<GridPageMessage>(PAGE_MESSAGES, value) ? value : undefined;
 }
 
 /** Whether a message has the shape the page expects (the extension checks before sending, the page on arrival). */
 export function isGridHostMessage(value: unknown): value is GridHostMessage {
-  return check<GridHostMessage>(HOST_MESSAGES, value);
+  return isMessage<GridHostMessage>(HOST_MESSAGES, value);
 }

@@ -3,6 +3,7 @@
  * (the page is another process: its messages are input, not trusted calls). No dependencies: the
  * page's bundle uses this file as is.
  */
+import { type Check, arrayOf, isBoolean, isIndex, isMessage, isString, shaped } from '../messageShape';
 import type { JobViewModel } from './model';
 
 export const JOB_VIEW_ACTIONS = ['watch', 'cancel', 'runAgain', 'copyId', 'rawJson', 'refresh'] as const;
@@ -21,22 +22,11 @@ export interface JobRenderReport {
 
 export type JobPageMessage = { type: 'ready' } | { type: 'action'; jobId: string; action: JobViewAction } | ({ type: 'rendered' } & JobRenderReport);
 
-type Check = (v: unknown) => boolean;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isString: Check = (v) => typeof v === 'string';
-const isBoolean: Check = (v) => typeof v === 'boolean';
-const isCount: Check = (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isCount: Check = isIndex;
 const isInteger: Check = (v) => typeof v === 'number' && Number.isInteger(v);
-const listOf = (check: Check): Check => (v) => Array.isArray(v) && v.every(check);
+const listOf = arrayOf;
 const nullable = (check: Check): Check => (v) => v === null || check(v);
-const object = (checks: Record<string, Check>): Check => (v) => isRecord(v) && shaped(v, checks);
-
-/** True when `value` has exactly the keys of `checks` and each passes. */
-function shaped(value: Record<string, unknown>, checks: Record<string, Check>): boolean {
-  const keys = Object.keys(value);
-  return keys.length === Object.keys(checks).length && keys.every((k) => Object.hasOwn(checks, k) && (checks[k] as Check)(value[k]));
-}
+const object = (checks: Record<string, Check>): Check => (v) => shaped(v, checks);
 
 const TONES = new Set(['pending', 'running', 'retry', 'success', 'failure', 'cancelled', 'cached', 'unknown']);
 const isLook = object({ icon: (v) => typeof v === 'string' && /^[a-z0-9-]+$/.test(v), spin: isBoolean, tone: (v) => TONES.has(v as string) });
@@ -89,17 +79,13 @@ const PAGE: Partial<Record<JobPageMessage['type'], Record<string, Check>>> = {
     : {}),
 };
 
-function check(table: Partial<Record<string, Record<string, Check>>>, value: unknown): boolean {
-  if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(table, value.type)) return false;
-  return shaped(value, { ...table[value.type], type: isString });
-}
 
 /** A message from the page, or undefined when it is not one of ours (ignored and logged). */
 export function parseJobPageMessage(value: unknown): JobPageMessage | undefined {
-  return check(PAGE, value) ? (value as JobPageMessage) : undefined;
+  return isMessage<JobPageMessage>(PAGE, value) ? value : undefined;
 }
 
 /** Whether a message has the shape the page expects (checked by the extension before sending, by the page on arrival). */
 export function isJobHostMessage(value: unknown): value is JobHostMessage {
-  return check(HOST, value);
+  return isMessage<JobHostMessage>(HOST, value);
 }

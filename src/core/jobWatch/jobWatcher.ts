@@ -42,7 +42,6 @@ export class JobWatcher {
   private fetcher: StatusFetcher;
   private focused = true;
   private paused = false;
-  /** Jobs that are only tracked (not watched) are not polled while their views are hidden. */
   /** Views (owners) that are hidden: jobs only they track are not polled meanwhile. */
   private readonly pausedTrackers = new Set<string>();
   private trackIntervalMs: number | undefined;

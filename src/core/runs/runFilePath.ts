@@ -8,8 +8,12 @@ export function isRunFilePath(path: string): boolean {
   return path.toLowerCase().endsWith(RUN_FILE_SUFFIX);
 }
 
+/** An agent's name as the start of a file name: lower case with dashes (`support-call-qa`); run files and test sets use it. */
+export function agentFileSlug(agentName: string): string {
+  return agentName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'agent';
+}
+
 /** A file name for a new run file: the agent's name in lower case with dashes (`support-call-qa.agentrun.json`). */
 export function runFileName(agentName: string, attempt = 1): string {
-  const slug = agentName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'agent';
-  return `${slug}${attempt > 1 ? `-${attempt}` : ''}${RUN_FILE_SUFFIX}`;
+  return `${agentFileSlug(agentName)}${attempt > 1 ? `-${attempt}` : ''}${RUN_FILE_SUFFIX}`;
 }

@@ -21,7 +21,8 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
   readonly onDidShowJobs = this.shownJobs.event;
 
   constructor(context: vscode.ExtensionContext, connection: Connection) {
-    super(context, connection, { viewId: Views.agents, viewName: 'Agents view', filterKey: StateKeys.agentFilter, filteredContextKey: ContextKeys.agentsFiltered });
+    // Several job rows can be chosen at once (Create Test Set from Jobs…).
+    super(context, connection, { viewId: Views.agents, viewName: 'Agents view', filterKey: StateKeys.agentFilter, filteredContextKey: ContextKeys.agentsFiltered, canSelectMany: true });
     this.agents = new PagedNodes({
       parent: undefined,
       host: this,

@@ -16,6 +16,8 @@ export interface ServiceTreeOptions {
   /** The context key that says a filter is active (for the Clear button). */
   filteredContextKey: string;
   dragAndDrop?: vscode.TreeDragAndDropController<TreeNode>;
+  /** Rows can be chosen together (commands get the selection as their second argument). */
+  canSelectMany?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export abstract class ServiceTreeView<F> extends Disposable implements ServiceTr
     this.viewName = options.viewName;
     this.filterValue = context.workspaceState.get<F>(options.filterKey);
     this.provider = this.register(new TreeProvider(options.viewName, () => (this.connection.state.kind === 'connected' ? this.roots() : [])));
-    this.treeView = this.register(vscode.window.createTreeView(options.viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController: options.dragAndDrop, canSelectMany: false }));
+    this.treeView = this.register(vscode.window.createTreeView(options.viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController: options.dragAndDrop, canSelectMany: options.canSelectMany ?? false }));
     this.register(connection.onDidChange(() => this.reload()));
   }
 

@@ -78,6 +78,25 @@ describe('one watcher for watched and shown jobs', () => {
     watcher.dispose();
   });
 
+  it('keeps polling the jobs of a comparison while the Agents view is hidden, in the same request as the others', async () => {
+    const { clock, source, watcher } = setup();
+    const [shown, compared] = ids(2) as [string, string];
+    source.set(JobStatus.STARTED, shown, compared);
+    watcher.track('tree', [{ id: shown, status: JobStatus.STARTED }]);
+    watcher.track('comparison', [{ id: compared, status: JobStatus.STARTED }]);
+    watcher.setTrackingPaused('tree', true);
+
+    await clock.advance(20_000);
+
+    assert.ok(source.bulkCalls > 0);
+    for (const call of source.calls) assert.deepEqual(call.ids, [compared]);
+    watcher.untrack('comparison');
+    const before = source.bulkCalls;
+    await clock.advance(20_000);
+    assert.equal(source.bulkCalls, before, 'nothing is polled once the comparison lets go of its jobs');
+    watcher.dispose();
+  });
+
   it('keeps a watched job when the view stops showing it, and a shown job when the user stops watching it', async () => {
     const { clock, source, watcher } = setup();
     const [a, b] = ids(2) as [string, string];

@@ -1,0 +1,92 @@
+/** A comparison as CSV (a row per case), JSON (the rows and the summary) and a Markdown summary for a pull request. */
+import { duration } from '../format';
+import { CSV, delimitedText } from '../grid/delimited';
+import { caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
+import type { ComparisonRecord } from './comparisonRecord';
+import { caseLabel } from './testSet';
+
+/** Column names and rows of the case table: case, expected, then per target its state, keys, cost, tokens, duration. */
+export function comparisonTable(record: ComparisonRecord, rows: readonly CaseRow[] = caseRows(record)): { names: string[]; rows: (string | null)[][] } {
+  const names = ['case', 'tags', 'expected', 'changed', 'mismatch'];
+  for (const t of record.targets) {
+    names.push(`${t.label}: status`, ...record.keys.map((k) => `${t.label}: ${k}`), `${t.label}: cost`, `${t.label}: tokens`, `${t.label}: duration ms`, `${t.label}: job`);
+  }
+  const body = rows.map((row) => {
+    const c = record.cases[row.index]!;
+    const cells: (string | null)[] = [caseLabel(c), c.tags.length > 0 ? c.tags.join(';') : null, c.expected?.disposition ?? null, String(row.changed), String(row.mismatch)];
+    record.targets.forEach((t, i) => {
+      const run = c.runs[t.id];
+      const cell = row.cells[i]!;
+      const tokens = run && (run.inputTokens != null || run.outputTokens != null) ? String((run.inputTokens ?? 0) + (run.outputTokens ?? 0)) : null;
+      cells.push(cell.state, ...cell.values, numberText(run?.cost), tokens, numberText(run?.durationMs), run?.jobId ?? null);
+    });
+    return cells;
+  });
+  return { names, rows: body };
+}
+
+function numberText(n: number | null | undefined): string | null {
+  return typeof n === 'number' && Number.isFinite(n) ? String(n) : null;
+}
+
+/** The case table as CSV text. */
+export function comparisonCsv(record: ComparisonRecord): string {
+  const table = comparisonTable(record);
+  return delimitedText({ names: table.names, rows: table.rows }, CSV);
+}
+
+/** The summary and the case rows as JSON (numbers as numbers). */
+export function comparisonJson(record: ComparisonRecord): string {
+  const rows = caseRows(record);
+  const summaries = summarize(record, rows).map((s) => ({ ...s, outcomes: Object.fromEntries(s.outcomes) }));
+  const cases = rows.map((row) => {
+    const c = record.cases[row.index]!;
+    return {
+      case: caseLabel(c),
+      tags: c.tags,
+      expected: c.expected ?? null,
+      changed: row.changed,
+      mismatch: row.mismatch,
+      targets: Object.fromEntries(
+        record.targets.map((t, i) => [t.label, { state: row.cells[i]!.state, values: Object.fromEntries(record.keys.map((k, j) => [k, row.cells[i]!.values[j]])), job_id: c.runs[t.id]?.jobId ?? null }]),
+      ),
+    };
+  });
+  return `${JSON.stringify({ title: record.title, agent_id: record.agentId, test_set: record.testSet, keys: record.keys, summary: summaries, cases }, null, 2)}\n`;
+}
+
+/** A Markdown summary to paste into a pull request: the figures per target and the cases that changed. */
+export function comparisonMarkdown(record: ComparisonRecord, maxChangedCases = 20): string {
+  const rows = caseRows(record);
+  const summaries = summarize(record, rows);
+  const lines = [`### ${mdText(record.title)}`, '', `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} cases, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
+  lines.push('| target | accuracy | changed | failures | cost | tokens | p50 | p95 |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const s of summaries) lines.push(summaryLine(s));
+  const changed = rows.filter((r) => r.changed);
+  lines.push('', changed.length === 0 ? 'No case changed its outcome.' : `**${changed.length} case${changed.length === 1 ? '' : 's'} changed:**`);
+  if (changed.length > 0) {
+    lines.push('', `| case | ${record.targets.map((t) => mdText(t.label)).join(' | ')} |`, `| --- |${record.targets.map(() => ' --- |').join('')}`);
+    for (const row of changed.slice(0, maxChangedCases)) {
+      const c = record.cases[row.index]!;
+      lines.push(`| ${mdText(caseLabel(c))} | ${row.cells.map((cell) => mdText(cell.values[0] ?? cell.state)).join(' | ')} |`);
+    }
+    if (changed.length > maxChangedCases) lines.push('', `…and ${changed.length - maxChangedCases} more.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function summaryLine(s: TargetSummary): string {
+  const accuracy = s.accuracy === undefined ? '–' : `${(s.accuracy * 100).toFixed(1)} % (${s.agree}/${s.expected})`;
+  const changed = s.changedVsBaseline === undefined ? 'baseline' : String(s.changedVsBaseline);
+  const ms = (v: number | undefined): string => (v === undefined ? '–' : duration(v));
+  return `| ${mdText(s.label)} | ${accuracy} | ${changed} | ${s.failures} | ${s.totalCost.toFixed(4)} | ${s.totalTokens} | ${ms(s.p50DurationMs)} | ${ms(s.p95DurationMs)} |`;
+}
+
+// Service text in a table cell must not break the table or turn into markup.
+function mdText(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+!|<>~]/g, (ch) => `\\${ch}`).replace(/\r?\n/g, ' ');
+}
+
+function mdCode(text: string): string {
+  return text.replaceAll('`', "'");
+}

@@ -1,0 +1,210 @@
+/**
+ * The comparison file (`*.comparison.json`): what was compared, the job ids as they were created,
+ * then the results. It is the only state of a comparison, so a comparison resumes from it after a
+ * reload, reopens offline, and can be committed as the record of a change.
+ */
+import { isFinalStatus } from '../jobStatus';
+import type { Expected, TestCase } from './testSet';
+
+export const COMPARISON_KIND = 'agent-workbench.comparison';
+export const COMPARISON_FORMAT_VERSION = 1;
+
+/** An output of a job as the results endpoints give it. */
+export interface RunOutput {
+  key: string;
+  value: string | null;
+  data_type?: string | null;
+  description?: string | null;
+}
+
+/** What one target gave for one case. */
+export interface RunRecord {
+  jobId: string;
+  /** The job status code once known. */
+  status?: number;
+  outputs?: RunOutput[] | null;
+  cost?: number | null;
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+  durationMs?: number | null;
+  /** Why the job could not be read, or its error. */
+  error?: string;
+}
+
+/** What a comparison runs the cases on. */
+export type ComparisonTarget =
+  | { id: string; label: string; kind: 'version'; agentVersionId: string }
+  /** The agent's current version at the moment each job starts. */
+  | { id: string; label: string; kind: 'current' }
+  /** The results the same inputs had before: the jobs the test set was made from. Nothing is run. */
+  | { id: string; label: string; kind: 'baseline' };
+
+/** A case as the comparison keeps it (a copy, so the record reads alone). */
+export interface ComparisonCase {
+  name?: string;
+  line: number;
+  tags: string[];
+  inputs: Record<string, unknown>;
+  expected?: Expected;
+  runs: Record<string, RunRecord>;
+}
+
+/** A batch whose request was sent and whose answer was not (yet) recorded. */
+export interface PendingBatch {
+  targetId: string;
+  caseIndexes: number[];
+  sentAt: string;
+}
+
+export interface ComparisonRecord {
+  kind: typeof COMPARISON_KIND;
+  version: typeof COMPARISON_FORMAT_VERSION;
+  title: string;
+  agentId: string;
+  agentName?: string;
+  /** The test set's path relative to the comparison file's folder. */
+  testSet: string;
+  createdAt: string;
+  /** Output keys compared between targets (the first is the outcome, e.g. `disposition`). */
+  keys: string[];
+  targets: ComparisonTarget[];
+  /** The target the others are measured against ("changed" means changed against it). */
+  baselineId: string;
+  cases: ComparisonCase[];
+  pending: PendingBatch[];
+}
+
+/** A new comparison of a test set's cases on targets; no job exists yet. */
+export function newComparison(options: {
+  title: string;
+  agentId: string;
+  agentName?: string;
+  testSet: string;
+  cases: readonly TestCase[];
+  targets: readonly ComparisonTarget[];
+  keys?: readonly string[];
+  now?: Date;
+}): ComparisonRecord {
+  if (options.targets.length < 2) throw new Error('A comparison needs at least two targets.');
+  const baseline = options.targets.find((t) => t.kind === 'baseline') ?? options.targets[0];
+  const cases = options.cases.map((c): ComparisonCase => {
+    const runs: Record<string, RunRecord> = {};
+    if (options.targets.some((t) => t.kind === 'baseline') && c.sourceJobId) {
+      for (const t of options.targets) if (t.kind === 'baseline') runs[t.id] = { jobId: c.sourceJobId };
+    }
+    return { name: c.name, line: c.line, tags: [...c.tags], inputs: c.inputs, expected: c.expected, runs };
+  });
+  return {
+    kind: COMPARISON_KIND,
+    version: COMPARISON_FORMAT_VERSION,
+    title: options.title,
+    agentId: options.agentId,
+    agentName: options.agentName,
+    testSet: options.testSet,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    keys: options.keys && options.keys.length > 0 ? [...options.keys] : ['disposition'],
+    targets: [...options.targets],
+    baselineId: baseline!.id,
+    cases,
+    pending: [],
+  };
+}
+
+/** Which cases each runnable target still has to start: the ones with no job and no batch in flight. */
+export function casesToStart(record: ComparisonRecord): Map<string, number[]> {
+  const plan = new Map<string, number[]>();
+  for (const target of record.targets) {
+    if (target.kind === 'baseline') continue;
+    const inFlight = new Set(record.pending.filter((p) => p.targetId === target.id).flatMap((p) => p.caseIndexes));
+    const todo = record.cases.flatMap((c, i) => (c.runs[target.id] || inFlight.has(i) ? [] : [i]));
+    if (todo.length > 0) plan.set(target.id, todo);
+  }
+  return plan;
+}
+
+/** Splits case indexes into batches of at most `size` (one batch request each). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (size < 1) throw new Error('The chunk size must be at least 1.');
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Notes that a batch is about to be sent: written to the file before the request goes out. */
+export function markSent(record: ComparisonRecord, targetId: string, caseIndexes: readonly number[], now = new Date()): PendingBatch {
+  const batch: PendingBatch = { targetId, caseIndexes: [...caseIndexes], sentAt: now.toISOString() };
+  record.pending.push(batch);
+  return batch;
+}
+
+/** Records the job ids a batch was answered with (in the order of its cases) and clears it. */
+export function recordStarted(record: ComparisonRecord, batch: PendingBatch, jobIds: readonly string[]): void {
+  if (jobIds.length !== batch.caseIndexes.length) {
+    throw new Error(`The service answered ${jobIds.length} job ids for ${batch.caseIndexes.length} cases.`);
+  }
+  batch.caseIndexes.forEach((caseIndex, i) => {
+    const c = record.cases[caseIndex];
+    if (c) c.runs[batch.targetId] = { jobId: jobIds[i]! };
+  });
+  dropPending(record, batch);
+}
+
+/** Forgets a batch that was never sent, or whose outcome the user chose to give up on. */
+export function dropPending(record: ComparisonRecord, batch: PendingBatch): void {
+  // A batch read back from the file is another object: the same target, time and cases make it the same batch
+  // (two batches can share a millisecond, so the time alone is not enough).
+  const same = (p: PendingBatch): boolean => p.targetId === batch.targetId && p.sentAt === batch.sentAt && p.caseIndexes.join() === batch.caseIndexes.join();
+  record.pending = record.pending.filter((p) => p !== batch && !same(p));
+}
+
+/** Every job id of the record that is not final yet (to follow with bulk statuses). */
+export function unfinishedJobIds(record: ComparisonRecord): string[] {
+  const ids = new Set<string>();
+  for (const c of record.cases) {
+    for (const run of Object.values(c.runs)) if (run.status === undefined || !isFinalStatus(run.status)) ids.add(run.jobId);
+  }
+  return [...ids];
+}
+
+/** Every job id whose status is final but whose outputs were not read yet (to read with bulk results). */
+export function jobIdsWithoutResults(record: ComparisonRecord): string[] {
+  const ids = new Set<string>();
+  for (const c of record.cases) {
+    for (const run of Object.values(c.runs)) {
+      if (run.status !== undefined && isFinalStatus(run.status) && run.outputs === undefined && run.error === undefined) ids.add(run.jobId);
+    }
+  }
+  return [...ids];
+}
+
+/** Applies what the service said about jobs to every run that has one of those ids. */
+export function applyToRuns(record: ComparisonRecord, jobId: string, patch: Partial<Omit<RunRecord, 'jobId'>>): void {
+  for (const c of record.cases) {
+    for (const run of Object.values(c.runs)) if (run.jobId === jobId) Object.assign(run, patch);
+  }
+}
+
+/** Whether every job of the comparison is final and read (nothing left to follow or start). */
+export function isComplete(record: ComparisonRecord): boolean {
+  return casesToStart(record).size === 0 && record.pending.length === 0 && unfinishedJobIds(record).length === 0 && jobIdsWithoutResults(record).length === 0;
+}
+
+/** Reads a comparison file, or says why it is not one. */
+export function parseComparison(text: string): ComparisonRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`The comparison file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const r = value as Partial<ComparisonRecord> | null;
+  if (!r || typeof r !== 'object' || r.kind !== COMPARISON_KIND) throw new Error('This is not a comparison file of Agent Workbench.');
+  if (r.version !== COMPARISON_FORMAT_VERSION) throw new Error(`Comparison files of format ${String(r.version)} are not supported (this version reads ${COMPARISON_FORMAT_VERSION}).`);
+  if (!Array.isArray(r.targets) || !Array.isArray(r.cases) || typeof r.agentId !== 'string') throw new Error('The comparison file lacks its targets, cases or agent.');
+  return { ...r, pending: Array.isArray(r.pending) ? r.pending : [], keys: Array.isArray(r.keys) && r.keys.length > 0 ? r.keys : ['disposition'] } as ComparisonRecord;
+}
+
+/** The file text of a record (stable, readable diffs in a pull request). */
+export function serializeComparison(record: ComparisonRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}

@@ -1,0 +1,62 @@
+/** What the comparison page shows, from a comparison record: text and numbers, computed in the extension. */
+import { caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
+import type { ComparisonRecord } from './comparisonRecord';
+import { caseLabel } from './testSet';
+import type { CellView, RowView, SummaryView, TargetView } from './viewProtocol';
+
+/** The rows, targets and header figures of a comparison, as the page receives them. */
+export function comparisonView(record: ComparisonRecord): { targets: TargetView[]; summaries: SummaryView[]; rows: RowView[] } {
+  const rows = caseRows(record);
+  return {
+    targets: record.targets.map((t) => ({ label: t.label, kind: t.kind })),
+    summaries: summarize(record, rows).map(summaryView),
+    rows: rows.map((row) => rowView(record, row)),
+  };
+}
+
+function rowView(record: ComparisonRecord, row: CaseRow): RowView {
+  const c = record.cases[row.index]!;
+  return {
+    case: caseLabel(c),
+    tags: c.tags.join(', '),
+    expected: c.expected?.disposition ?? (c.expected?.outputs ? JSON.stringify(c.expected.outputs) : null),
+    changed: row.changed,
+    failed: row.failed,
+    mismatch: row.mismatch,
+    cells: record.targets.map((t, i): CellView => {
+      const run = c.runs[t.id];
+      const cell = row.cells[i]!;
+      const tokens = run && (run.inputTokens != null || run.outputTokens != null) ? (run.inputTokens ?? 0) + (run.outputTokens ?? 0) : null;
+      return {
+        state: cell.state,
+        values: cell.values,
+        changed: cell.changed,
+        mismatch: cell.mismatch ?? null,
+        cost: finiteOrNull(run?.cost),
+        tokens,
+        durationMs: finiteOrNull(run?.durationMs),
+      };
+    }),
+  };
+}
+
+function summaryView(s: TargetSummary): SummaryView {
+  return {
+    label: s.label,
+    done: s.done,
+    running: s.running,
+    failures: s.failures,
+    accuracy: s.accuracy === undefined ? '–' : `${(s.accuracy * 100).toFixed(1)} % (${s.agree}/${s.expected})`,
+    changed: s.changedVsBaseline ?? null,
+    cost: s.totalCost,
+    tokens: s.totalTokens,
+    p50Ms: s.p50DurationMs ?? null,
+    p95Ms: s.p95DurationMs ?? null,
+    outcomes: [...s.outcomes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+  };
+}
+
+function finiteOrNull(n: number | null | undefined): number | null {
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+

@@ -1,0 +1,193 @@
+/**
+ * Test sets: the cases a comparison runs, kept as a workspace file. JSONL (one case a line) or CSV
+ * (one case a row). A bad line is reported with its line number and the rest is kept, so one typo
+ * never hides a whole set.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+
+/** What a reviewer or the author says a case should give. */
+export interface Expected {
+  /** The disposition (the value of the outcome output, e.g. `disposition`). */
+  disposition?: string;
+  /** Output values by key. */
+  outputs?: Record<string, string>;
+}
+
+/** One case of a test set. */
+export interface TestCase {
+  /** 1-based line of the file it came from. */
+  line: number;
+  name?: string;
+  tags: string[];
+  /** Inputs by input definition key; a file input is `{ "file": "relative/path" }`. */
+  inputs: Record<string, unknown>;
+  expected?: Expected;
+  /** The past job the case was made from: its results are the "before" of a comparison. */
+  sourceJobId?: string;
+}
+
+/** A line that could not be read, and why. */
+export interface TestSetProblem {
+  line: number;
+  message: string;
+}
+
+export interface ParsedTestSet {
+  cases: TestCase[];
+  problems: TestSetProblem[];
+}
+
+/** Which format a test set file is in, from its name. */
+export function testSetFormat(fileName: string): 'jsonl' | 'csv' | undefined {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.testset.jsonl') || lower.endsWith('.jsonl')) return 'jsonl';
+  if (lower.endsWith('.testset.csv') || lower.endsWith('.csv')) return 'csv';
+  return undefined;
+}
+
+/** Parses a test set in the format its file name says. */
+export function parseTestSet(fileName: string, text: string): ParsedTestSet {
+  return testSetFormat(fileName) === 'csv' ? parseCsvTestSet(text) : parseJsonlTestSet(text);
+}
+
+/** One JSON object a line; blank lines and lines starting with `//` are skipped. */
+export function parseJsonlTestSet(text: string): ParsedTestSet {
+  const cases: TestCase[] = [];
+  const problems: TestSetProblem[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('//')) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch (e) {
+      problems.push({ line, message: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
+    const parsed = caseFromObject(value, line);
+    if (typeof parsed === 'string') problems.push({ line, message: parsed });
+    else cases.push(parsed);
+  });
+  return { cases, problems };
+}
+
+/** Column names of a CSV test set with a meaning of their own; every other column is an input. */
+const NAME_COLUMN = 'name';
+const TAGS_COLUMN = 'tags';
+const SOURCE_COLUMN = 'source_job_id';
+const EXPECTED_DISPOSITION = ['expected', 'expected.disposition', 'expected_disposition'];
+const EXPECTED_OUTPUT_PREFIX = 'expected.';
+
+/**
+ * A header row, then a case a row. `name`, `tags` (separated by `;`), `source_job_id`, `expected`
+ * (the disposition) and `expected.<output key>` have their own meaning; every other column is an input,
+ * and an empty cell leaves that input out.
+ */
+export function parseCsvTestSet(text: string): ParsedTestSet {
+  const problems: TestSetProblem[] = [];
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parseCsv(text, { info: true, relax_column_count: true, skip_empty_lines: true, bom: true }) as typeof records;
+  } catch (e) {
+    const line = typeof (e as { lines?: unknown }).lines === 'number' ? (e as { lines: number }).lines : 1;
+    return { cases: [], problems: [{ line, message: `Not valid CSV: ${e instanceof Error ? e.message : String(e)}` }] };
+  }
+  const [header, ...rows] = records;
+  if (!header) return { cases: [], problems };
+  const names = header.record.map((n) => n.trim());
+  const cases: TestCase[] = [];
+  for (const { record, info } of rows) {
+    const line = info.lines;
+    if (record.length > names.length) {
+      problems.push({ line, message: `${record.length} cells, but the header names ${names.length} columns` });
+      continue;
+    }
+    const testCase: TestCase = { line, tags: [], inputs: {} };
+    const expected: Expected = {};
+    names.forEach((name, c) => {
+      const cell = record[c] ?? '';
+      if (cell === '') return;
+      const lower = name.toLowerCase();
+      if (lower === NAME_COLUMN) testCase.name = cell;
+      else if (lower === TAGS_COLUMN) testCase.tags = splitTags(cell);
+      else if (lower === SOURCE_COLUMN) testCase.sourceJobId = cell;
+      else if (EXPECTED_DISPOSITION.includes(lower)) expected.disposition = cell;
+      else if (lower.startsWith(EXPECTED_OUTPUT_PREFIX)) (expected.outputs ??= {})[name.slice(EXPECTED_OUTPUT_PREFIX.length)] = cell;
+      else testCase.inputs[name] = cell;
+    });
+    if (expected.disposition !== undefined || expected.outputs) testCase.expected = expected;
+    if (Object.keys(testCase.inputs).length === 0) problems.push({ line, message: 'The row has no inputs' });
+    else cases.push(testCase);
+  }
+  return { cases, problems };
+}
+
+function splitTags(cell: string): string[] {
+  return cell
+    .split(/[;,]/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
+
+/** A case from one JSONL object, or why it is not one. */
+function caseFromObject(value: unknown, line: number): TestCase | string {
+  if (!isRecord(value)) return 'Each line must be a JSON object';
+  if (!isRecord(value.inputs)) return 'Missing "inputs": an object of inputs by key';
+  const testCase: TestCase = { line, tags: [], inputs: { ...value.inputs } };
+  if (value.name !== undefined) {
+    if (typeof value.name !== 'string') return '"name" must be text';
+    testCase.name = value.name;
+  }
+  if (value.tags !== undefined) {
+    if (!Array.isArray(value.tags) || !value.tags.every((t) => typeof t === 'string')) return '"tags" must be a list of texts';
+    testCase.tags = value.tags;
+  }
+  if (value.source_job_id !== undefined && value.source_job_id !== null) {
+    if (typeof value.source_job_id !== 'string') return '"source_job_id" must be text';
+    testCase.sourceJobId = value.source_job_id;
+  }
+  if (value.expected !== undefined && value.expected !== null) {
+    const expected = expectedFrom(value.expected);
+    if (typeof expected === 'string') return expected;
+    testCase.expected = expected;
+  }
+  return testCase;
+}
+
+function expectedFrom(value: unknown): Expected | string {
+  if (typeof value === 'string') return { disposition: value };
+  if (!isRecord(value)) return '"expected" must be a disposition or an object { "disposition", "outputs" }';
+  const expected: Expected = {};
+  if (value.disposition !== undefined && value.disposition !== null) {
+    if (typeof value.disposition !== 'string') return '"expected.disposition" must be text';
+    expected.disposition = value.disposition;
+  }
+  if (value.outputs !== undefined && value.outputs !== null) {
+    if (!isRecord(value.outputs)) return '"expected.outputs" must be an object of output values by key';
+    expected.outputs = {};
+    for (const [key, v] of Object.entries(value.outputs)) expected.outputs[key] = typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  return expected;
+}
+
+/** One case as a JSONL line (the form "Create Test Set from Jobs" writes). */
+export function testCaseLine(testCase: Omit<TestCase, 'line'>): string {
+  const out: Record<string, unknown> = {};
+  if (testCase.name !== undefined) out.name = testCase.name;
+  if (testCase.tags.length > 0) out.tags = testCase.tags;
+  out.inputs = testCase.inputs;
+  if (testCase.expected) out.expected = testCase.expected;
+  if (testCase.sourceJobId !== undefined) out.source_job_id = testCase.sourceJobId;
+  return JSON.stringify(out);
+}
+
+/** A label for a case in lists and reports: its name, else its line. */
+export function caseLabel(testCase: Pick<TestCase, 'name' | 'line'>): string {
+  return testCase.name ?? `line ${testCase.line}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,155 @@
+/**
+ * The messages between the comparison page and the extension. The extension owns the comparison and
+ * sends what the page shows, already reduced to text and numbers; the page sorts, filters, paints and
+ * asks. Both sides check every message on arrival. No dependencies: the page's bundle uses this file.
+ */
+import { type Checks, arrayOf, isBoolean, isFiniteNumber, isIndex, isMessage, isNullableNumber, isNullableString, isString, shaped } from '../messageShape';
+
+export type CellState = 'none' | 'running' | 'done' | 'failed';
+
+/** One target's part of a case row. */
+export interface CellView {
+  state: CellState;
+  /** The compared output values, in the order of `keys` (null: missing or not done). */
+  values: (string | null)[];
+  changed: boolean;
+  /** null when nothing is expected or the job is not done. */
+  mismatch: boolean | null;
+  cost: number | null;
+  tokens: number | null;
+  durationMs: number | null;
+}
+
+export interface RowView {
+  case: string;
+  tags: string;
+  expected: string | null;
+  changed: boolean;
+  failed: boolean;
+  mismatch: boolean;
+  cells: CellView[];
+}
+
+export interface TargetView {
+  label: string;
+  kind: string;
+}
+
+/** The header figures of one target. */
+export interface SummaryView {
+  label: string;
+  done: number;
+  running: number;
+  failures: number;
+  /** "92.0 % (46/50)" or "–". */
+  accuracy: string;
+  /** Outcomes changed against the baseline; null for the baseline itself. */
+  changed: number | null;
+  cost: number;
+  tokens: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  /** Outcome → how many cases (the disposition chart). */
+  outcomes: [string, number][];
+}
+
+export interface ProgressView {
+  /** "Starting 120 of 1,000 cases", "Waiting for 37 jobs", "Interrupted: …". */
+  text: string;
+  running: boolean;
+  /** Whether Cancel applies (jobs are not finished). */
+  cancellable: boolean;
+}
+
+export type ComparisonHostMessage =
+  | {
+      type: 'comparison';
+      load: number;
+      title: string;
+      subtitle: string;
+      keys: string[];
+      targets: TargetView[];
+      summaries: SummaryView[];
+      rows: RowView[];
+      progress: ProgressView | null;
+    }
+  | { type: 'progress'; load: number; progress: ProgressView | null }
+  | { type: 'notice'; text: string; error: boolean };
+
+export type ExportFormat = 'csv' | 'json' | 'markdown';
+
+export type ComparisonPageMessage =
+  | { type: 'ready' }
+  /** Show a case's full outputs of two targets side by side (VS Code's diff editor). */
+  | { type: 'openCase'; load: number; index: number; left: number; right: number }
+  | { type: 'openJob'; load: number; index: number; target: number }
+  | { type: 'cancel'; load: number }
+  | { type: 'resume'; load: number }
+  | { type: 'export'; load: number; format: ExportFormat };
+
+const isState = (v: unknown): boolean => v === 'none' || v === 'running' || v === 'done' || v === 'failed';
+const isNullableIndex = (v: unknown): boolean => v === null || isIndex(v);
+
+const isCell = (v: unknown): boolean =>
+  shaped(v, {
+    state: isState,
+    values: arrayOf(isNullableString),
+    changed: isBoolean,
+    mismatch: (m) => m === null || typeof m === 'boolean',
+    cost: isNullableNumber,
+    tokens: isNullableNumber,
+    durationMs: isNullableNumber,
+  });
+const isRow = (v: unknown): boolean =>
+  shaped(v, { case: isString, tags: isString, expected: isNullableString, changed: isBoolean, failed: isBoolean, mismatch: isBoolean, cells: arrayOf(isCell) });
+const isTarget = (v: unknown): boolean => shaped(v, { label: isString, kind: isString });
+const isOutcome = (v: unknown): boolean => Array.isArray(v) && v.length === 2 && isString(v[0]) && isIndex(v[1]);
+const isSummary = (v: unknown): boolean =>
+  shaped(v, {
+    label: isString,
+    done: isIndex,
+    running: isIndex,
+    failures: isIndex,
+    accuracy: isString,
+    changed: isNullableIndex,
+    cost: isFiniteNumber,
+    tokens: isFiniteNumber,
+    p50Ms: isNullableNumber,
+    p95Ms: isNullableNumber,
+    outcomes: arrayOf(isOutcome),
+  });
+const isProgress = (v: unknown): boolean => v === null || shaped(v, { text: isString, running: isBoolean, cancellable: isBoolean });
+
+const HOST_MESSAGES: Record<ComparisonHostMessage['type'], Checks> = {
+  comparison: {
+    load: isIndex,
+    title: isString,
+    subtitle: isString,
+    keys: arrayOf(isString),
+    targets: arrayOf(isTarget),
+    summaries: arrayOf(isSummary),
+    rows: arrayOf(isRow),
+    progress: isProgress,
+  },
+  progress: { load: isIndex, progress: isProgress },
+  notice: { text: isString, error: isBoolean },
+};
+
+const PAGE_MESSAGES: Record<ComparisonPageMessage['type'], Checks> = {
+  ready: {},
+  openCase: { load: isIndex, index: isIndex, left: isIndex, right: isIndex },
+  openJob: { load: isIndex, index: isIndex, target: isIndex },
+  cancel: { load: isIndex },
+  resume: { load: isIndex },
+  export: { load: isIndex, format: (f) => f === 'csv' || f === 'json' || f === 'markdown' },
+};
+
+/** A message from the page, or undefined when it is not one of ours. */
+export function parseComparisonPageMessage(value: unknown): ComparisonPageMessage | undefined {
+  return isMessage<ComparisonPageMessage>(PAGE_MESSAGES, value) ? value : undefined;
+}
+
+/** Whether a message has the shape the page expects. */
+export function isComparisonHostMessage(value: unknown): value is ComparisonHostMessage {
+  return isMessage<ComparisonHostMessage>(HOST_MESSAGES, value);
+}

@@ -1,0 +1,203 @@
+import * as vscode from 'vscode';
+import type { AgentJob, BaseAgent } from '../../core/client';
+import { JobStatus, isFinalStatus } from '../../core/jobStatus';
+import type { ComparisonTarget } from '../core';
+import { AgentNode, VersionNode } from '../agents/agentNodes';
+import { pickAgent } from '../agents/agentPickers';
+import type { AgentsView } from '../agents/agentsView';
+import { JobNode, JobsNode } from '../agents/jobNodes';
+import { registerCommand } from '../commands/commandRunner';
+import { ComparisonCommands } from '../constants';
+import { parsePolicyEditUri } from '../documents/documentUris';
+import { loadCore } from '../lazyCore';
+import type { Log } from '../log';
+import { PolicyNode } from '../policies/policyNodes';
+import { CancelledError } from '../util/errors';
+import type { ComparisonEditors } from './comparisonEditors';
+import { freeFileUri, pickTestSet, readTestSet, slug } from './testSetFiles';
+
+/** Targets as commands and tests name them: the results before, the current version now, or a version. */
+export type TargetSpec = 'before' | 'now' | { versionId: string; label?: string };
+
+/** What a test or another command may pass instead of answering pickers. */
+export interface RunComparisonArgs {
+  testSet?: vscode.Uri;
+  agentId?: string;
+  targets?: TargetSpec[];
+  title?: string;
+}
+
+const BEFORE: ComparisonTarget = { id: 'before', label: 'Results before', kind: 'baseline' };
+const NOW: ComparisonTarget = { id: 'now', label: 'Current version now', kind: 'current' };
+
+/** Run Comparison…, Test This Change…, Create Test Set from Jobs…, Open Comparison, Export Comparison. */
+export function registerComparisonCommands(view: AgentsView, editors: ComparisonEditors, log: Log): vscode.Disposable[] {
+  return [
+    registerCommand(log, ComparisonCommands.runComparison, (arg?: unknown, args?: RunComparisonArgs) => runComparison(view, editors, arg, args ?? {})),
+    registerCommand(log, ComparisonCommands.testThisChange, (arg?: unknown, args?: { testSet?: vscode.Uri }) => testThisChange(view, editors, arg, args ?? {})),
+    registerCommand(log, ComparisonCommands.testSetFromJobs, (node?: unknown, nodes?: unknown[]) => testSetFromJobs(view, node, nodes)),
+    registerCommand(log, ComparisonCommands.testSetFromCsv, (uri?: vscode.Uri) => testSetFromCsv(view, uri)),
+    registerCommand(log, ComparisonCommands.openComparison, async (uri?: vscode.Uri) => {
+      const target = uri ?? (await pickFile('**/*.comparison.json', 'Open Comparison: choose a comparison file'));
+      return editors.open(target);
+    }),
+  ];
+}
+
+async function runComparison(view: AgentsView, editors: ComparisonEditors, arg: unknown, args: RunComparisonArgs): Promise<vscode.Uri> {
+  const client = view.client();
+  const testSetUri = args.testSet ?? (arg instanceof vscode.Uri ? arg : await pickTestSet('Run Comparison: choose the test set'));
+  const testSet = await readTestSet(testSetUri, !!args.targets);
+  const agentId = args.agentId ?? (arg instanceof AgentNode || arg instanceof VersionNode ? arg.agent.id : testSet.agentId);
+  const agent: BaseAgent = agentId ? await client.agents.get(agentId) : await pickAgent(view, `Run Comparison of ${testSet.name}: choose the agent`);
+  const hasBefore = testSet.cases.some((c) => c.sourceJobId);
+  const targets = args.targets ? await resolveTargets(view, agent.id, args.targets) : await pickTargets(view, agent, hasBefore, arg instanceof VersionNode ? arg.version.id : undefined);
+  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`);
+}
+
+async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri, cases: Parameters<ReturnType<typeof loadCore>['newComparison']>[0]['cases'], agent: BaseAgent, targets: ComparisonTarget[], title: string): Promise<vscode.Uri> {
+  const core = loadCore();
+  const folder = vscode.Uri.joinPath(testSetUri, '..');
+  const base = testSetUri.path.split('/').pop()!.replace(/\.(testset\.)?(jsonl|csv)$/i, '');
+  const uri = await freeFileUri(folder, base, '.comparison.json');
+  const record = core.newComparison({ title, agentId: agent.id, agentName: agent.name, testSet: testSetUri.path.split('/').pop()!, cases, targets });
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(core.serializeComparison(record)));
+  // The view resumes what a comparison file has left to do: a new one starts here.
+  await editors.open(uri);
+  return uri;
+}
+
+async function resolveTargets(view: AgentsView, agentId: string, specs: TargetSpec[]): Promise<ComparisonTarget[]> {
+  const targets: ComparisonTarget[] = [];
+  for (const spec of specs) {
+    if (spec === 'before') targets.push(BEFORE);
+    else if (spec === 'now') targets.push(NOW);
+    else {
+      const label = spec.label ?? (await view.client().agents.getVersion(agentId, spec.versionId)).version_name ?? spec.versionId;
+      targets.push({ id: `v:${spec.versionId}`, label, kind: 'version', agentVersionId: spec.versionId });
+    }
+  }
+  if (targets.length < 2) throw new Error('A comparison needs at least two targets.');
+  return targets;
+}
+
+async function pickTargets(view: AgentsView, agent: BaseAgent, hasBefore: boolean, preselect?: string): Promise<ComparisonTarget[]> {
+  const versions = await view.client().agents.listVersions(agent.id);
+  type Item = vscode.QuickPickItem & { target: ComparisonTarget };
+  const items: Item[] = [
+    ...(hasBefore ? [{ label: 'Results before', description: 'the jobs the cases were made from (nothing is run)', target: BEFORE, picked: true }] : []),
+    { label: 'Current version now', description: 'runs every case in batches', target: NOW, picked: true },
+    ...versions.map((v): Item => ({
+      label: v.version_name ?? v.id,
+      description: 'a version (one request per case)',
+      target: { id: `v:${v.id}`, label: v.version_name ?? v.id, kind: 'version', agentVersionId: v.id },
+      picked: v.id === preselect,
+    })),
+  ];
+  const picks = await vscode.window.showQuickPick(items, { canPickMany: true, title: `Run Comparison on ${agent.name}: choose two targets or more`, ignoreFocusOut: true });
+  if (!picks) throw new CancelledError();
+  if (picks.length < 2) throw new Error('Choose at least two targets to compare (for example the results before and the current version now).');
+  return picks.map((p) => p.target);
+}
+
+/** Test This Change…: the policy's test set on every agent whose current version uses the policy, now against before. */
+async function testThisChange(view: AgentsView, editors: ComparisonEditors, arg: unknown, args: { testSet?: vscode.Uri }): Promise<vscode.Uri[]> {
+  const client = view.client();
+  const policyId =
+    arg instanceof PolicyNode ? arg.policy.id : (arg instanceof vscode.Uri ? parsePolicyEditUri(arg) : undefined)?.policyId ?? parsePolicyEditUri(vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'))?.policyId;
+  if (!policyId) throw new Error('Open a policy (or choose one in the Policies view) to test a change of it.');
+  const agents: BaseAgent[] = [];
+  for await (const agent of client.agents.items()) {
+    const version = await client.agents.currentVersion(agent.id).catch(() => undefined);
+    if ((version?.engine_config as { policy_id?: unknown } | undefined)?.policy_id === policyId) agents.push(agent);
+  }
+  if (!agents.length) throw new Error('No agent applies this policy (engine_config.policy_id of its current version), so there is nothing to test.');
+  // Each agent with a test set named after it is tested; with none, the user picks the agent, then its test set.
+  const named = args.testSet ? [] : await agentsWithTestSets(agents);
+  const chosen = named.length ? named : [{ agent: await pickAmong(agents), testSet: args.testSet }];
+  const uris: vscode.Uri[] = [];
+  for (const { agent, testSet: given } of chosen) {
+    const testSetUri = given ?? (await pickTestSet(`Test This Change on ${agent.name}: choose the test set`, slug(agent.name)));
+    const testSet = await readTestSet(testSetUri, !!args.testSet);
+    if (!testSet.cases.some((c) => c.sourceJobId)) {
+      throw new Error(`${testSet.name} has no cases made from past jobs, so there are no results before to compare with. Create one with Create Test Set from Jobs…, or use Run Comparison… with two versions.`);
+    }
+    uris.push(await createAndOpen(editors, testSetUri, testSet.cases, agent, [BEFORE, NOW], `${testSet.name}: policy change on ${agent.name}`));
+  }
+  return uris;
+}
+
+/** Create Test Set from Jobs…: the selected jobs (or an agent's loaded jobs), their inputs, and the reviewers' corrections as expected. */
+async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[] | undefined): Promise<vscode.Uri> {
+  const selected = (nodes?.length ? nodes : [node]).filter((n): n is JobNode => n instanceof JobNode);
+  let agent: BaseAgent;
+  let jobs: AgentJob[];
+  if (selected.length) {
+    agent = selected[0]!.parent.parent.agent;
+    jobs = selected.filter((n) => n.agentId === agent.id).map((n) => n.job);
+  } else {
+    const jobsNode = node instanceof JobsNode ? node : node instanceof AgentNode ? node.jobs : undefined;
+    agent = jobsNode?.parent.agent ?? (await pickAgent(view, 'Create Test Set from Jobs: choose the agent'));
+    jobs = jobsNode?.list.loadedItems.length ? [...jobsNode.list.loadedItems] : (await view.client().jobs.list(agent.id, { page_size: 100 })).results;
+  }
+  // A case keeps its job's result as the "before": only jobs that ended with one.
+  const chosen = jobs.length;
+  jobs = jobs.filter((j) => isFinalStatus(j.status_code) && j.status_code !== JobStatus.CANCELLED);
+  if (!jobs.length) throw new Error('Choose finished jobs: a case keeps a job\'s result as its "before".');
+  const left = chosen - jobs.length;
+  const core = loadCore();
+  const results = new Map((await view.client().jobs.results(jobs.map((j) => j.id))).map((r) => [r.id, r]));
+  const skipped: string[] = [];
+  const lines = jobs.map((job) => {
+    const made = core.caseFromJob(job, results.get(job.id) ?? undefined, 'disposition', `job ${job.id.slice(0, 8)}`);
+    skipped.push(...made.skippedFiles);
+    return core.testCaseLine(made.testCase);
+  });
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder) throw new Error('Open a folder first: a test set is a file of the workspace.');
+  const uri = await freeFileUri(folder, slug(agent.name), '.testset.jsonl');
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${[core.testSetHeader(agent.id, agent.name), ...lines].join('\n')}\n`));
+  await vscode.window.showTextDocument(uri, { preview: false });
+  const running = left ? ` ${left} job${left === 1 ? '' : 's'} not finished (or cancelled) ${left === 1 ? 'was' : 'were'} left out.` : '';
+  const note = running + (skipped.length ? ` ${skipped.length} file input${skipped.length === 1 ? ' was' : 's were'} left out (only the file name is known): ${skipped.slice(0, 3).join(', ')}.` : '');
+  void vscode.window.showInformationMessage(`Test set of ${jobs.length} case${jobs.length === 1 ? '' : 's'} from jobs of ${agent.name}: ${vscode.workspace.asRelativePath(uri)}.${note}`);
+  return uri;
+}
+
+/** Create Test Set from CSV…: a CSV of cases (a header, then a case a row) as `<name>.testset.jsonl` for an agent. */
+async function testSetFromCsv(view: AgentsView, given?: vscode.Uri): Promise<vscode.Uri> {
+  const uri = given ?? (await pickFile('**/*.csv', 'Create Test Set from CSV: choose the CSV file'));
+  const name = uri.path.split('/').pop() ?? 'cases.csv';
+  const { cases } = await readTestSet(uri, false);
+  const agent = await pickAgent(view, `Create Test Set from ${name}: choose the agent it is for`);
+  const core = loadCore();
+  const target = await freeFileUri(vscode.Uri.joinPath(uri, '..'), name.replace(/\.(testset\.)?csv$/i, ''), '.testset.jsonl');
+  const lines = [core.testSetHeader(agent.id, agent.name), ...cases.map((c) => core.testCaseLine(c))];
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${lines.join('\n')}\n`));
+  await vscode.window.showTextDocument(target, { preview: false });
+  return target;
+}
+
+async function agentsWithTestSets(agents: BaseAgent[]): Promise<{ agent: BaseAgent; testSet: vscode.Uri }[]> {
+  const files = await vscode.workspace.findFiles('**/*.testset.jsonl', '**/node_modules/**', 500);
+  return agents.flatMap((agent) => {
+    const own = files.filter((f) => (f.path.split('/').pop() ?? '').startsWith(`${slug(agent.name)}.`) || (f.path.split('/').pop() ?? '').startsWith(`${slug(agent.name)}-`));
+    // Several test sets for one agent: the newest name (the highest number) is the one just made.
+    const newest = own.sort((a, b) => a.path.localeCompare(b.path, undefined, { numeric: true })).pop();
+    return newest ? [{ agent, testSet: newest }] : [];
+  });
+}
+
+async function pickAmong(agents: BaseAgent[]): Promise<BaseAgent> {
+  if (agents.length === 1 && agents[0]) return agents[0];
+  const pick = await vscode.window.showQuickPick(agents.map((agent) => ({ label: agent.name, agent })), { title: 'Test This Change: which agent that applies the policy?' });
+  if (!pick) throw new CancelledError();
+  return pick.agent;
+}
+
+async function pickFile(glob: string, title: string): Promise<vscode.Uri> {
+  const files = await vscode.workspace.findFiles(glob, '**/node_modules/**', 200);
+  const pick = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title });
+  if (!pick) throw new CancelledError();
+  return pick.uri;
+}

@@ -1,0 +1,149 @@
+import * as vscode from 'vscode';
+import type { ComparisonPageMessage, ExportFormat } from '../../core/comparison/viewProtocol';
+import { AgentCommands } from '../constants';
+import { loadCore } from '../lazyCore';
+import { Disposable } from '../util/disposable';
+import { messageOf } from '../util/errors';
+import { caseOutputsUri, CaseOutputs } from './caseOutputs';
+import { COMPARISON_VIEW_TYPE } from './comparisonPage';
+import { ComparisonPanel } from './comparisonPanel';
+import { ComparisonSession, type LostBatchChoice, type SessionDeps } from './comparisonSession';
+
+const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', markdown: 'md' };
+
+/**
+ * The comparison view: a custom editor of `*.comparison.json` files. The file is the comparison, so it
+ * reopens offline and VS Code restores it after a reload; opening one with work left resumes it.
+ */
+export class ComparisonEditors extends Disposable implements vscode.CustomTextEditorProvider {
+  private readonly sessions = new Map<string, ComparisonSession>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly deps: SessionDeps,
+  ) {
+    super();
+    this.register(new CaseOutputs((uri) => this.sessions.get(uri)?.record));
+    this.register(vscode.window.registerCustomEditorProvider(COMPARISON_VIEW_TYPE, this, { webviewOptions: { enableFindWidget: true } }));
+  }
+
+  /** The open comparison of a file (for commands and tests). */
+  session(uri: vscode.Uri): ComparisonSession | undefined {
+    return this.sessions.get(uri.toString());
+  }
+
+  /** Opens a comparison file in the comparison view; answers its session once the view is up. */
+  async open(uri: vscode.Uri): Promise<ComparisonSession | undefined> {
+    await vscode.commands.executeCommand('vscode.openWith', uri, COMPARISON_VIEW_TYPE, { preview: false });
+    return this.session(uri);
+  }
+
+  resolveCustomTextEditor(document: vscode.TextDocument, webviewPanel: vscode.WebviewPanel): void {
+    const key = document.uri.toString();
+    const panel = new ComparisonPanel(webviewPanel, this.context.extensionUri, this.deps.log, (message) => this.onMessage(key, message));
+    let record;
+    try {
+      record = loadCore().parseComparison(document.getText());
+    } catch (error) {
+      void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(document.uri)}: ${messageOf(error)}`, 'Reopen as Text').then((choice) => {
+        if (choice === 'Reopen as Text') void vscode.commands.executeCommand('vscode.openWith', document.uri, 'default');
+      });
+      return;
+    }
+    const session = new ComparisonSession(document, record, panel, this.deps);
+    this.sessions.get(key)?.dispose();
+    this.sessions.set(key, session);
+    panel.onDidDispose(() => {
+      session.dispose();
+      if (this.sessions.get(key) === session) this.sessions.delete(key);
+    });
+    // Work left (a reload mid-run, a closed window): follow the jobs it has, start only the cases without one.
+    void session.resume();
+  }
+
+  /** Resumes the comparison of a file (the page's Resume; tests choose what to do with a lost batch). */
+  async resume(uri: vscode.Uri, choice?: LostBatchChoice): Promise<void> {
+    const session = this.session(uri) ?? (await this.open(uri));
+    if (!session) throw new Error(`${vscode.workspace.asRelativePath(uri)} is not open as a comparison.`);
+    await session.resume(choice);
+  }
+
+  /** Writes a comparison as CSV, JSON or Markdown; asks where unless `target` is given. Answers the file written. */
+  async export(uri: vscode.Uri, format: ExportFormat, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const session = this.session(uri);
+    if (!session) throw new Error(`${vscode.workspace.asRelativePath(uri)} is not open as a comparison.`);
+    const base = uri.path.replace(/\.comparison\.json$/i, '').replace(/\.json$/i, '');
+    const where =
+      target ??
+      (await vscode.window.showSaveDialog({
+        defaultUri: uri.with({ path: `${base}.${EXTENSIONS[format]}` }),
+        filters: { [format.toUpperCase()]: [EXTENSIONS[format]] },
+        title: `Export Comparison as ${format === 'markdown' ? 'Markdown' : format.toUpperCase()}`,
+      }));
+    if (!where) return undefined;
+    const core = loadCore();
+    const text = format === 'csv' ? core.comparisonCsv(session.record) : format === 'json' ? core.comparisonJson(session.record) : core.comparisonMarkdown(session.record);
+    await vscode.workspace.fs.writeFile(where, new TextEncoder().encode(text));
+    return where;
+  }
+
+  private async onMessage(key: string, message: Exclude<ComparisonPageMessage, { type: 'ready' }>): Promise<void> {
+    const session = this.sessions.get(key);
+    if (!session) return;
+    try {
+      await this.handle(session, message);
+    } catch (error) {
+      this.deps.log.error(`Comparison: "${message.type}" failed`, error);
+      void vscode.window.showErrorMessage(messageOf(error));
+    }
+  }
+
+  private async handle(session: ComparisonSession, message: Exclude<ComparisonPageMessage, { type: 'ready' }>): Promise<void> {
+    const record = session.record;
+    switch (message.type) {
+      case 'openCase': {
+        const c = record.cases[message.index];
+        const left = record.targets[message.left];
+        const right = record.targets[message.right];
+        if (!c || !left || !right) return;
+        const name = loadCore().caseLabel(c);
+        await vscode.commands.executeCommand(
+          'vscode.diff',
+          caseOutputsUri(session.document.uri, message.index, message.left, left.label),
+          caseOutputsUri(session.document.uri, message.index, message.right, right.label),
+          `${name}: ${left.label} ↔ ${right.label}`,
+          { preview: true },
+        );
+        return;
+      }
+      case 'openJob': {
+        const target = record.targets[message.target];
+        const run = target ? record.cases[message.index]?.runs[target.id] : undefined;
+        if (run) await vscode.commands.executeCommand(AgentCommands.openJob, { agentId: record.agentId, jobId: run.jobId });
+        return;
+      }
+      case 'cancel':
+        await session.cancel();
+        return;
+      case 'resume':
+        await session.resume();
+        return;
+      case 'export': {
+        const written = await this.export(session.document.uri, message.format);
+        if (written) {
+          const open = 'Open';
+          void vscode.window.showInformationMessage(`Saved ${vscode.workspace.asRelativePath(written)}.`, open).then((choice) => {
+            if (choice === open) void vscode.window.showTextDocument(written);
+          });
+        }
+        return;
+      }
+    }
+  }
+
+  override dispose(): void {
+    for (const session of this.sessions.values()) session.dispose();
+    this.sessions.clear();
+    super.dispose();
+  }
+}

@@ -1,0 +1,71 @@
+import type * as vscode from 'vscode';
+import { isComparisonHostMessage, parseComparisonPageMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView } from '../../core/comparison/viewProtocol';
+import type { Log } from '../log';
+import { WebviewPanelHost, type WebviewPanelSpec } from '../webview/webviewPanelHost';
+import { COMPARISON_MEDIA, COMPARISON_PAGE_BODY, COMPARISON_VIEW_TYPE } from './comparisonPage';
+
+const SPEC: WebviewPanelSpec<ComparisonPageMessage, ComparisonHostMessage> = {
+  viewType: COMPARISON_VIEW_TYPE,
+  title: 'Comparison',
+  mediaFolder: COMPARISON_MEDIA.folder,
+  script: COMPARISON_MEDIA.script,
+  styles: COMPARISON_MEDIA.styles,
+  body: COMPARISON_PAGE_BODY,
+  parseMessage: parseComparisonPageMessage,
+  isOutgoing: isComparisonHostMessage,
+};
+
+type Shown = Extract<ComparisonHostMessage, { type: 'comparison' }>;
+
+/**
+ * The comparison page in a custom editor's webview. It keeps the last comparison it was given, so a
+ * page that reloads (hidden and shown again) gets it back at its `ready`; page messages of an older
+ * load are dropped, as they refer to rows that may have moved.
+ */
+export class ComparisonPanel extends WebviewPanelHost<ComparisonPageMessage, ComparisonHostMessage> {
+  private shown: Shown | undefined;
+  private loads = 0;
+
+  constructor(
+    panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    log: Log,
+    private readonly onPageMessage: (message: Exclude<ComparisonPageMessage, { type: 'ready' }>) => Promise<void>,
+  ) {
+    super(panel, SPEC, extensionUri, log);
+  }
+
+  /** Shows a comparison (the whole of it: the page sorts and filters itself). */
+  show(view: Omit<Shown, 'type' | 'load'>, newLoad = false): void {
+    if (newLoad || !this.shown) this.loads++;
+    this.shown = { type: 'comparison', load: this.loads, ...view };
+    this.post(this.shown);
+  }
+
+  /** Updates only the progress line. */
+  progress(progress: ProgressView | null): void {
+    if (!this.shown) return;
+    this.shown = { ...this.shown, progress };
+    this.post({ type: 'progress', load: this.shown.load, progress });
+  }
+
+  /** A sentence under the table (an export written, an error). */
+  notice(text: string, error = false): void {
+    this.post({ type: 'notice', text, error });
+  }
+
+  /** What the page was last sent (for tests). */
+  get lastShown(): Shown | undefined {
+    return this.shown;
+  }
+
+  protected onReady(): void {
+    if (this.shown) this.post(this.shown);
+  }
+
+  protected async onMessage(message: ComparisonPageMessage): Promise<void> {
+    if (message.type === 'ready') return;
+    if (message.load !== this.shown?.load) return;
+    await this.onPageMessage(message);
+  }
+}

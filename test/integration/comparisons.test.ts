@@ -1,0 +1,183 @@
+// Test sets and comparisons in a real extension host against the sandbox's policy engine: a rule
+// change flips exactly the cases that quote it, a comparison resumes after its view is gone without
+// starting a job twice, and cancel stops the rest.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { isFinalStatus, JobStatus } from '../../src/core/jobStatus';
+import { comparisonView } from '../../src/core/comparison/comparisonView';
+import { isComplete, parseComparison } from '../../src/core/comparison/comparisonRecord';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE, DEMO_LOOP_TRANSCRIPT } from '../../src/sandbox/seed/demoLoop';
+import type { ComparisonSession } from '../../src/extension/comparison/comparisonSession';
+import type { AgentWorkbenchApi } from '../../src/extension/extension';
+import { connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+
+const RUN_PATHS = '/v1/agents/run/**';
+const CASES = 50;
+
+/** The demo call with the rule's phrase, or with a line that promises nothing instead. */
+function transcript(i: number, quotesRule: boolean, extra = ''): string {
+  const base = quotesRule ? DEMO_LOOP_TRANSCRIPT : DEMO_LOOP_TRANSCRIPT.replace(`, ${DEMO_LOOP_RULE_PHRASE}`, ', once my team lead approves it');
+  // `[ok]` keeps the sandbox from failing a job on purpose: a case that failed on both sides would not change.
+  return `${base}\nAgent: Reference ${i}.${extra || ' [ok]'}`;
+}
+const quotes = (i: number): boolean => i % 3 === 0;
+
+describe('Test sets and comparisons', function () {
+  this.timeout(180_000);
+  let sandbox: TestSandbox;
+  let api: AgentWorkbenchApi;
+  let folder: vscode.Uri;
+  let restoreInterval: () => Promise<void>;
+
+  before(async () => {
+    sandbox = await startSandbox();
+    await connect(sandbox);
+    api = await workbench();
+    restoreInterval = await withSetting('jobs.refreshIntervalSeconds', 2);
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root, 'the test workspace has a folder');
+    folder = vscode.Uri.joinPath(root, 'comparisons-test');
+    await vscode.workspace.fs.createDirectory(folder);
+  });
+
+  afterEach(async () => {
+    await sandbox.faults.clear();
+    await closeEditors();
+  });
+
+  /** Closes every editor the way a closed window would: what is on disk stays, nothing prompts. */
+  async function closeEditors(): Promise<void> {
+    for (let i = 0; i < 20 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) {
+      const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.path);
+      if (dirty.length) console.log(`closing with unsaved changes: ${dirty.join(', ')}`);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  }
+
+  after(async () => {
+    await restoreInterval();
+    await vscode.workspace.fs.delete(folder, { recursive: true });
+    await sandbox.stop();
+  });
+
+  /** Counts requests to the run endpoints from now on (a zero-latency rule only counts). */
+  async function countRuns(): Promise<() => Promise<number>> {
+    await sandbox.faults.set([{ kind: 'latency', ms: 0, path: RUN_PATHS }]);
+    return async () => (await sandbox.faults.report())[0]?.hits ?? -1;
+  }
+
+  async function writeTestSet(name: string, lines: object[]): Promise<vscode.Uri> {
+    const uri = vscode.Uri.joinPath(folder, name);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(lines.map((l) => JSON.stringify(l)).join('\n') + '\n'));
+    return uri;
+  }
+
+  async function finished(ids: string[]): Promise<void> {
+    const client = api.connection.requireClient();
+    await waitFor(async () => (await client.jobs.statuses(ids)).every((s) => isFinalStatus(s.status)), 'the jobs to finish', 60_000);
+  }
+
+  async function runComparison(testSet: vscode.Uri, targets: unknown[]): Promise<{ uri: vscode.Uri; session: ComparisonSession }> {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.comparisons.run', undefined, { testSet, agentId: DEMO_LOOP_AGENT_ID, targets });
+    assert.ok(uri, 'the comparison file was created');
+    const session = await waitFor(() => api.comparisons.session(uri), 'the comparison view');
+    return { uri, session };
+  }
+
+  const done = (session: ComparisonSession) => waitFor(() => session.state.kind === 'stopped' && isComplete(session.record) && session.record, 'the comparison to finish', 90_000);
+
+  it('reports exactly the cases that quote a rule as changed when the rule stops being a red flag', async () => {
+    const client = api.connection.requireClient();
+    const inputs = Array.from({ length: CASES }, (_, i) => ({ transcript: transcript(i, quotes(i)), language: 'en' }));
+    const before = await client.agents.runMany(DEMO_LOOP_AGENT_ID, inputs);
+    await finished(before);
+    const testSet = await writeTestSet(
+      'rule-change.testset.jsonl',
+      before.map((id, i) => ({ name: `case ${i}`, inputs: inputs[i], source_job_id: id })),
+    );
+
+    // The change: the rule no longer quotes the phrase, so it matches nothing.
+    const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);
+    const current = await client.policies.getVersion(DEMO_LOOP_POLICY_ID, policy.current_version_id!);
+    const content = JSON.parse(JSON.stringify(current.content).split(DEMO_LOOP_RULE_PHRASE).join('no phrase at all')) as Record<string, unknown>;
+    await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content, version_name: 'refunds need no check', base_version_id: current.id });
+
+    const runs = await countRuns();
+    const { uri, session } = await runComparison(testSet, ['before', 'now']);
+    const record = await done(session);
+
+    assert.equal(await runs(), 1, 'the 50 cases of the current version start with one batch request');
+    const view = comparisonView(record);
+    const changed = view.rows.filter((r) => r.changed).map((r) => r.case).sort();
+    const expected = inputs.map((_, i) => `case ${i}`).filter((_, i) => quotes(i)).sort();
+    assert.deepEqual(changed, expected, 'the changed cases are the ones that quote the rule');
+    assert.equal(view.summaries[1]?.changed, expected.length);
+    assert.ok(view.rows.every((r) => r.cells.every((c) => c.state === 'done')), 'every result is read');
+    await session.save();
+    const saved = parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    assert.deepEqual(saved.cases.map((c) => c.runs.now?.jobId), record.cases.map((c) => c.runs.now?.jobId), 'the file holds the job ids and results');
+    assert.ok(saved.cases.every((c) => c.runs.now?.outputs?.some((o) => o.key === 'disposition')));
+
+    // Put the rule back for the other tests.
+    await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content: current.content, version_name: 'rule back', base_version_id: (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id! });
+  });
+
+  it('resumes from its file after the view is closed mid-run, following its jobs and starting none twice', async () => {
+    const client = api.connection.requireClient();
+    const versionId = (await client.agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
+    const testSet = await writeTestSet('resume.testset.jsonl', Array.from({ length: 6 }, (_, i) => ({ name: `slow ${i}`, inputs: { transcript: transcript(i, false, ' [slow]'), language: 'en' } })));
+    const runs = await countRuns();
+    const { uri, session } = await runComparison(testSet, ['now', { versionId, label: 'pinned version' }]);
+    await waitFor(() => session.record.cases.every((c) => c.runs.now && c.runs['v:' + versionId]) && session.record.pending.length === 0, 'every case started');
+    const started = session.record.cases.map((c) => [c.runs.now!.jobId, c.runs['v:' + versionId]!.jobId]);
+    assert.ok(session.record.cases.some((c) => c.runs.now!.status === undefined || !isFinalStatus(c.runs.now!.status)), 'jobs are still running when the view goes');
+
+    // Like a reload once the file holds every job id: the view and its session go, the file stays.
+    await session.save();
+    const onDisk = parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    assert.deepEqual(onDisk.cases.map((c) => [c.runs.now?.jobId, c.runs['v:' + versionId]?.jobId]), started);
+    assert.equal(onDisk.pending.length, 0);
+    await closeEditors();
+    await waitFor(() => !api.comparisons.session(uri), 'the session to end');
+    const reopened = await waitFor(() => api.comparisons.open(uri), 'the comparison to reopen');
+    const record = await done(reopened);
+
+    assert.equal(await runs(), 1 + 6, 'one batch for the current version, one request per case for the pinned version, and nothing more');
+    assert.deepEqual(record.cases.map((c) => [c.runs.now!.jobId, c.runs['v:' + versionId]!.jobId]), started, 'the same jobs were followed');
+  });
+
+  it('underlines, in a test set, an input the agent does not take and a case that lacks one, and completes input keys', async () => {
+    const testSet = await writeTestSet('typo.testset.jsonl', []);
+    const text = [`// agent: ${DEMO_LOOP_AGENT_ID} · Support Call QA`, '{"name": "typo", "inputs": {"transcript": "Agent: hello", "langauge": "en"}}', '{"inputs": {'].join('\n');
+    await vscode.workspace.fs.writeFile(testSet, new TextEncoder().encode(text));
+    const doc = await vscode.workspace.openTextDocument(testSet);
+    await vscode.window.showTextDocument(doc);
+    const problems = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(testSet);
+      return found.length >= 3 && found;
+    }, 'the squiggles');
+    const byLine = problems.map((d) => `${d.range.start.line + 1}: ${doc.getText(d.range)}`).sort();
+    assert.deepEqual(byLine, ['2: "inputs"', '2: "langauge"', '3: {"inputs": {'], 'the misspelt key, the case lacking "language", and the line that is not JSON');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', testSet, new vscode.Position(2, 12));
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes('transcript') && labels.includes('language'), `input keys offered: ${labels.join(', ')}`);
+  });
+
+  it('cancels the jobs that have not finished, and starts nothing more', async () => {
+    const client = api.connection.requireClient();
+    const versionId = (await client.agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
+    const testSet = await writeTestSet('cancel.testset.jsonl', Array.from({ length: 8 }, (_, i) => ({ name: `long ${i}`, inputs: { transcript: transcript(100 + i, true, ' [slow]'), language: 'en' } })));
+    // Each pinned-version request takes a while, so Cancel comes while cases are still being started.
+    await sandbox.faults.set([{ kind: 'latency', ms: 700, path: '/v1/agents/run/*/versions/**' }]);
+    const { session } = await runComparison(testSet, ['now', { versionId, label: 'pinned version' }]);
+    await waitFor(() => session.record.cases.some((c) => c.runs.now) && session.record.cases.some((c) => c.runs['v:' + versionId]), 'some cases started');
+
+    const asked = await session.cancel();
+    assert.ok(asked > 0, 'running jobs were asked to stop');
+    await waitFor(() => session.record.cases.every((c) => Object.values(c.runs).every((r) => r.status !== undefined && isFinalStatus(r.status))), 'every started job to end', 60_000);
+    const statuses = session.record.cases.flatMap((c) => Object.values(c.runs).map((r) => r.status));
+    assert.ok(statuses.every((s) => s === JobStatus.CANCELLED), `every started job was cancelled (${statuses.join(', ')})`);
+    assert.ok(session.record.cases.some((c) => !c.runs['v:' + versionId]), 'the cases not started yet stay not started');
+    assert.equal(session.state.kind, 'stopped');
+  });
+});

@@ -1,0 +1,141 @@
+import * as assert from 'node:assert/strict';
+import { newComparison, type ComparisonRecord, type ComparisonTarget } from '../../../src/core/comparison/comparisonRecord';
+import { comparisonView } from '../../../src/core/comparison/comparisonView';
+import { visibleRows } from '../../../src/core/comparison/viewModel';
+import { isComparisonHostMessage, parseComparisonPageMessage, type ComparisonHostMessage, type ComparisonPageMessage } from '../../../src/core/comparison/viewProtocol';
+import { JobStatus } from '../../../src/core/jobStatus';
+import { COMPARISON_PAGE_BODY } from '../../../src/extension/comparison/comparisonPage';
+import { openWebviewPage, type WebviewTestPage } from '../support/webviewPage';
+
+const baseline: ComparisonTarget = { id: 'before', label: 'Before', kind: 'baseline' };
+const edited: ComparisonTarget = { id: 'now', label: 'After the edit', kind: 'current' };
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+/** 1,000 cases; the rule change flips every tenth to Escalate; case 3 is named with markup; case 7 failed. */
+function bigComparison(n = 1000): ComparisonRecord {
+  const record = newComparison({
+    title: 'Refund rule change',
+    agentId: 'a',
+    testSet: 'refunds.testset.jsonl',
+    cases: Array.from({ length: n }, (_, i) => ({ line: i + 1, name: i === 3 ? HOSTILE : `case ${i}`, tags: [], inputs: { t: String(i) }, sourceJobId: `old-${i}`, expected: { disposition: i % 10 === 0 ? 'Escalate' : 'Approve' } })),
+    targets: [baseline, edited],
+  });
+  record.cases.forEach((c, i) => {
+    c.runs.before = { jobId: `old-${i}`, status: JobStatus.SUCCESS, outputs: [{ key: 'disposition', value: 'Approve' }], cost: 0.01, inputTokens: 5, outputTokens: 5, durationMs: 1000 };
+    c.runs.now =
+      i === 7
+        ? { jobId: `new-${i}`, status: JobStatus.FAILURE, outputs: null }
+        : { jobId: `new-${i}`, status: JobStatus.SUCCESS, outputs: [{ key: 'disposition', value: i % 10 === 0 ? 'Escalate' : i === 3 ? HOSTILE : 'Approve' }], cost: 0.02, inputTokens: 6, outputTokens: 6, durationMs: 1500 };
+  });
+  return record;
+}
+
+function message(record: ComparisonRecord, load = 1): ComparisonHostMessage {
+  return { type: 'comparison', load, title: record.title, subtitle: `${record.testSet} · ${record.cases.length} cases`, keys: record.keys, ...comparisonView(record), progress: null };
+}
+
+describe('the comparison view', () => {
+  describe('its model and messages', () => {
+    it('sends what the page checks, and the page refuses anything else', () => {
+      const m = message(bigComparison(20));
+      assert.equal(isComparisonHostMessage(m), true);
+      assert.equal(isComparisonHostMessage({ ...m, extra: 1 }), false);
+      assert.equal(isComparisonHostMessage({ ...m, rows: [{ case: 1 }] }), false);
+      assert.deepEqual(parseComparisonPageMessage({ type: 'openCase', load: 1, index: 2, left: 0, right: 1 }), { type: 'openCase', load: 1, index: 2, left: 0, right: 1 });
+      assert.equal(parseComparisonPageMessage({ type: 'openCase', load: 1, index: -1, left: 0, right: 1 }), undefined);
+      assert.equal(parseComparisonPageMessage({ type: 'export', load: 1, format: 'html' }), undefined);
+    });
+
+    it('filters to changed, failed or mismatched cases and sorts by any column, keeping ties in test set order', () => {
+      const { rows } = comparisonView(bigComparison(30));
+      const none = { onlyChanged: false, onlyFailed: false, onlyMismatches: false, text: '' };
+      assert.deepEqual(visibleRows(rows, { ...none, onlyChanged: true }, null), [0, 3, 10, 20]);
+      assert.deepEqual(visibleRows(rows, { ...none, onlyFailed: true }, null), [7]);
+      // Before mismatches every tenth case (expected Escalate); after mismatches case 3 (markup as outcome).
+      assert.deepEqual(visibleRows(rows, { ...none, onlyMismatches: true }, null), [0, 3, 10, 20]);
+      assert.deepEqual(visibleRows(rows, { ...none, text: 'CASE 2' }, null), [2, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
+      const byOutcome = visibleRows(rows, none, { column: { kind: 'target', target: 1, field: { key: 0 } }, descending: true });
+      assert.deepEqual(byOutcome.slice(0, 4), [0, 10, 20, 1]);
+      assert.equal(byOutcome.at(-1), 7, 'a failed case has no outcome and sorts last');
+    });
+  });
+
+  describe('its page in a browser', function () {
+    this.timeout(60_000);
+    let view: WebviewTestPage<ComparisonHostMessage, ComparisonPageMessage>;
+
+    before(async () => {
+      view = await openWebviewPage<ComparisonHostMessage, ComparisonPageMessage>({ entry: 'src/webview/comparison/main.ts', css: 'media/comparison/comparison.css', body: COMPARISON_PAGE_BODY, title: 'Comparison' }, { width: 1300, height: 800 });
+    });
+    after(async () => view?.close());
+
+    it('shows a thousand cases as a few painted rows, with the figures and a chart per target', async () => {
+      await view.post(message(bigComparison()));
+      await view.page.locator('#count').filter({ hasText: '1,000 cases' }).waitFor();
+      const painted = await view.page.locator('#canvas .row').count();
+      assert.ok(painted > 5 && painted < 80, `painted ${painted} rows`);
+      const cards = await view.page.locator('.card').allTextContents();
+      assert.match(cards[0]!, /Accuracy90\.0 % \(900\/1000\)/);
+      assert.match(cards[1]!, /Changed101/);
+      assert.match(cards[1]!, /Failures1/);
+      assert.equal(await view.page.locator('svg.chart').count(), 2);
+      assert.deepEqual(await view.page.locator('svg.chart').nth(1).getAttribute('aria-label'), 'Outcomes of After the edit');
+    });
+
+    it('marks the outcomes that changed and the ones that disagree with what was expected', async () => {
+      await view.page.locator('#only-changed').check();
+      await view.page.locator('#count').filter({ hasText: '101 of 1,000 cases' }).waitFor();
+      const first = view.page.locator('#canvas .row').first();
+      assert.equal(await first.locator('.col-key.diff').count(), 1);
+      await view.page.locator('#only-changed').uncheck();
+    });
+
+    it('shows markup from the service as text, running nothing', async () => {
+      await view.page.locator('#filter').fill('<img');
+      await view.page.locator('#count').filter({ hasText: '1 of 1,000 cases' }).waitFor();
+      const text = await view.page.locator('#canvas .row').first().textContent();
+      assert.ok(text?.includes(HOSTILE));
+      assert.equal(await view.page.locator('#canvas img').count(), 0);
+      assert.equal(await view.page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined);
+      assert.deepEqual(await view.violations(), []);
+      await view.page.locator('#filter').fill('');
+    });
+
+    it('opens a case: the baseline on the left, the target clicked on the right', async () => {
+      await view.page.locator('#canvas .row').nth(2).locator('.col-key').nth(1).dblclick();
+      const open = await view.next('openCase');
+      assert.deepEqual(open, { type: 'openCase', load: 1, index: 2, left: 0, right: 1 });
+    });
+
+    it('opens the job of a target from a double-click on its status', async () => {
+      await view.page.locator('#canvas .row').nth(3).locator('[data-target="1"][data-job]').first().dblclick();
+      const open = await view.next('openJob');
+      assert.deepEqual(open, { type: 'openJob', load: 1, index: 3, target: 1 });
+    });
+
+    it('sorts by a column header click, and moves through cases with the keyboard', async () => {
+      await view.page.locator('.head-names .col').nth(0).click();
+      await view.page.locator('.head-names .col').nth(0).click();
+      // Descending by case name: "case 999" first.
+      assert.equal(await view.page.locator('#canvas .row').first().locator('.col-case').textContent(), 'case 999');
+      await view.page.locator('#table').focus();
+      await view.page.keyboard.press('ArrowDown');
+      await view.page.keyboard.press('Enter');
+      const open = await view.next('openCase');
+      assert.equal(open.index, 998);
+    });
+
+    it('offers Cancel while jobs run and Resume when the run stopped with work left', async () => {
+      await view.post({ type: 'progress', load: 1, progress: { text: 'Waiting for 37 jobs', running: true, cancellable: true } });
+      await view.page.locator('#cancel').waitFor({ state: 'visible' });
+      assert.equal(await view.page.locator('#resume').isHidden(), true);
+      await view.page.locator('#cancel').click();
+      assert.deepEqual(await view.next('cancel'), { type: 'cancel', load: 1 });
+      await view.post({ type: 'progress', load: 1, progress: { text: 'Interrupted: 3 batches not started', running: false, cancellable: false } });
+      await view.page.locator('#resume').click();
+      assert.deepEqual(await view.next('resume'), { type: 'resume', load: 1 });
+      await view.page.locator('#export-markdown').click();
+      assert.deepEqual(await view.next('export'), { type: 'export', load: 1, format: 'markdown' });
+    });
+  });
+});
