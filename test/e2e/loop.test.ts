@@ -1,0 +1,87 @@
+// The loop people live in, clicked through a real VS Code in Chromium against the sandbox: run the
+// prepared run file and read its result; change the rule the demo names in its policy and save it as
+// a new version; run the same file again and see the disposition change.
+import * as assert from 'node:assert/strict';
+import { ServiceClient } from '../../src/core/client';
+import {
+  DEMO_LOOP_AGENT_ID,
+  DEMO_LOOP_AGENT_NAME,
+  DEMO_LOOP_DISPOSITION_AFTER,
+  DEMO_LOOP_DISPOSITION_BEFORE,
+  DEMO_LOOP_INPUTS,
+  DEMO_LOOP_POLICY_ID,
+  DEMO_LOOP_POLICY_NAME,
+  DEMO_LOOP_RULE_TITLE,
+} from '../../src/sandbox/seed/demoLoop';
+import { useWorkbenchSession } from './support/session';
+import type { Workbench } from './support/workbench';
+
+const RUN_FILE = 'support-call-qa.agentrun.json';
+const VERSION_NAME = 'e2e promises are fine';
+
+/** Runs the open run file with its lens, waits for the job to finish, and reads the disposition in the job view. */
+async function runAndReadDisposition(workbench: Workbench, shot: string): Promise<string> {
+  const { page } = workbench;
+  await page.locator('.tab', { hasText: RUN_FILE }).first().click();
+  const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /Run/ });
+  await lens.first().waitFor({ timeout: 30_000 });
+  await lens.first().click();
+  await workbench.waitForNotification(/Job .* finished/, 150_000);
+  await page.locator('.notification-toast .monaco-button', { hasText: 'Show Result' }).first().click();
+  const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  const disposition = view.locator('#outputs .output', { hasText: 'disposition' }).first();
+  await disposition.waitFor({ timeout: 30_000 });
+  await workbench.screenshot(shot);
+  // Close the view so that the next Show Result opens the next job's.
+  await page.keyboard.press('Control+W');
+  return disposition.innerText();
+}
+
+describe('The loop from a policy edit to its outcome, in the browser', function () {
+  this.timeout(420_000);
+  const session = useWorkbenchSession('loop', {
+    sandbox: 'signedIn',
+    settings: { 'agentWorkbench.jobs.watchIntervalSeconds': 2 },
+    files: { [RUN_FILE]: `${JSON.stringify({ agent: DEMO_LOOP_AGENT_ID, agentName: DEMO_LOOP_AGENT_NAME, inputs: DEMO_LOOP_INPUTS }, null, 2)}\n` },
+  });
+
+  it('changes the disposition of a prepared run after the named rule of its policy is edited and saved', async () => {
+    const { workbench, sandbox } = session();
+    assert.ok(sandbox);
+    const { page } = workbench;
+    await workbench.openActivity('Agent Workbench');
+    await page.keyboard.press('Control+P');
+    await page.keyboard.insertText(RUN_FILE);
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: RUN_FILE }).waitFor({ timeout: 30_000 });
+
+    const before = await runAndReadDisposition(workbench, 'loop--before');
+    assert.ok(before.includes(DEMO_LOOP_DISPOSITION_BEFORE), `before the edit: ${before}`);
+
+    // Open the policy's current version from the Policies view, make the named rule a green flag, save.
+    const policy = workbench.view('Policies').locator('.monaco-list-row[aria-level="1"]', { hasText: DEMO_LOOP_POLICY_NAME });
+    await workbench.expand(policy.first());
+    const current = workbench.view('Policies').locator('.monaco-list-row[aria-level="2"]', { has: page.locator('.label-description', { hasText: /^current/ }) });
+    await current.first().click();
+    await page.locator('.tab.active', { hasText: /\.json/ }).waitFor();
+    const client = new ServiceClient(sandbox);
+    const policyNow = await client.policies.get(DEMO_LOOP_POLICY_ID);
+    const version = await client.policies.getVersion(DEMO_LOOP_POLICY_ID, String(policyNow.current_version_id));
+    await client.close();
+    const edited = JSON.stringify(version.content).replace(new RegExp(`("title":"${DEMO_LOOP_RULE_TITLE.replace(/[()]/g, '\\$&')}"[^}]*?"flag":")RED_FLAG`), '$1GREEN_FLAG');
+    assert.notEqual(edited, JSON.stringify(version.content), 'the rule was found in the policy');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.click({ position: { x: 200, y: 100 } });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(edited);
+    await page.keyboard.press('Shift+Control+End');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Control+S');
+    await workbench.answerInput(VERSION_NAME, /Save as New Version/);
+    await page.locator('.tab.active', { hasText: VERSION_NAME }).waitFor({ timeout: 30_000 });
+    await workbench.screenshot('loop--policy-saved');
+
+    const after = await runAndReadDisposition(workbench, 'loop--after');
+    assert.ok(after.includes(DEMO_LOOP_DISPOSITION_AFTER) && !after.includes(DEMO_LOOP_DISPOSITION_BEFORE), `after the edit: ${after}`);
+  });
+});
