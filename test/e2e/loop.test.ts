@@ -31,10 +31,11 @@ async function runAndReadDisposition(workbench: Workbench, shot: string): Promis
   const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   const disposition = view.locator('#outputs .output', { hasText: 'disposition' }).first();
   await disposition.waitFor({ timeout: 30_000 });
+  const text = await disposition.innerText();
   await workbench.screenshot(shot);
   // Close the view so that the next Show Result opens the next job's.
   await page.keyboard.press('Control+W');
-  return disposition.innerText();
+  return text;
 }
 
 describe('The loop from a policy edit to its outcome, in the browser', function () {
@@ -52,7 +53,8 @@ describe('The loop from a policy edit to its outcome, in the browser', function 
     await workbench.openActivity('Agent Workbench');
     await page.keyboard.press('Control+P');
     await page.keyboard.insertText(RUN_FILE);
-    await page.keyboard.press('Enter');
+    // Quick Open searches the files as you type: choose the file once it is listed.
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: RUN_FILE }).first().click();
     await page.locator('.tab.active', { hasText: RUN_FILE }).waitFor({ timeout: 30_000 });
 
     const before = await runAndReadDisposition(workbench, 'loop--before');
