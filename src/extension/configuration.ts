@@ -61,6 +61,11 @@ export function watchIntervalMs(): number {
   return Math.min(Math.max(value, 2), 300) * 1000;
 }
 
+/** Whether Run Query sends SQL to the tables endpoint where the server has it (else always the database query, with no row limit). */
+export function queriesUseTablesEndpoint(): boolean {
+  return section().get<boolean>(Settings.queriesUseTablesEndpoint) ?? true;
+}
+
 /** Rows a table query may return (setting, 1–1000 as the service allows). */
 export function tablesQueryRowLimit(): number {
   const value = section().get<number>(Settings.tablesQueryRowLimit) ?? 1000;

@@ -114,6 +114,7 @@ export const Settings = {
   confirmFileCount: 'uploads.confirmAboveFileCount',
   confirmTotalMegabytes: 'uploads.confirmAboveTotalMegabytes',
   tablesQueryRowLimit: 'tables.queryRowLimit',
+  queriesUseTablesEndpoint: 'queries.useTablesEndpoint',
   jobsLabelField: 'jobs.labelField',
 } as const;
 

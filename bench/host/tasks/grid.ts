@@ -45,6 +45,8 @@ export async function openResult(): Promise<GridOpen> {
  */
 export async function runQuery(sql: string): Promise<GridOpen> {
   const api = await workbenchApi();
+  // 100,000 rows: more than a table query returns, so the database query result, as a user would choose.
+  await vscode.workspace.getConfiguration('agentWorkbench').update('queries.useTablesEndpoint', false, vscode.ConfigurationTarget.Global);
   const set = await vscode.commands.executeCommand<QueryResultSet | undefined>('agentWorkbench.queries.run', sql);
   if (!set || set.status !== 'SUCCESS') throw new Error(`Run Query gave no result (${set?.status ?? 'nothing'}).`);
   const queryId = set.worksheet_query_id;

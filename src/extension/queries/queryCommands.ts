@@ -5,7 +5,7 @@ import { followQuery } from '../../core/queries/followQuery';
 import { isFinalQueryStatus } from '../../core/serviceDecisions';
 import { tableQueryResultSet, truncatedMeaning } from '../../core/tables/tableResults';
 import { registerCommand } from '../commands/commandRunner';
-import { tablesQueryRowLimit } from '../configuration';
+import { queriesUseTablesEndpoint, tablesQueryRowLimit } from '../configuration';
 import type { Connection } from '../connection/connection';
 import { DatasetCommands } from '../constants';
 import type { Log } from '../log';
@@ -46,7 +46,7 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
       const waiting = new Waiting(results, `submitting:${randomUUID()}`, sql);
       waiting.show('Submitting');
       try {
-        if (!withoutTablesEndpoint.has(client.baseUrl)) {
+        if (queriesUseTablesEndpoint() && !withoutTablesEndpoint.has(client.baseUrl)) {
           const limit = tablesQueryRowLimit();
           try {
             const submitted = await client.tables.query(sql, limit, { signal: waiting.signal });
