@@ -24,3 +24,17 @@ export function isFinalQueryStatus(status: string): boolean {
  * and is dropped by `exclude_metadata` when any pair matches.
  */
 export const METADATA_FILTER_FORMAT = 'key:value[,key:value...]';
+
+/**
+ * A server that answers 404, 405 or 501 to an endpoint (or an error the client already marked
+ * `unsupported`) does not offer it: we say so plainly, or use what it has instead.
+ */
+export function isUnsupported(error: unknown): boolean {
+  const e = error as { kind?: unknown; status?: unknown } | null;
+  return e?.kind === 'unsupported' || e?.status === 404 || e?.status === 405 || e?.status === 501;
+}
+
+/** True when an error says the service does not know the thing asked for. */
+export function isNotFound(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 404;
+}

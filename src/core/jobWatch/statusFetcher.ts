@@ -8,7 +8,10 @@
  * A fetcher belongs to one source: a new connection gets a new fetcher and probes again.
  * Any other bulk failure (network, 5xx, 401) says nothing about support and stays in bulk mode.
  */
+import { isNotFound, isUnsupported } from '../serviceDecisions';
 import type { JobStatusSource } from './types';
+
+export { isNotFound, isUnsupported };
 
 /** What one fetch learnt about one job. */
 export type JobOutcome =
@@ -32,17 +35,6 @@ export type FetchMode = 'probe' | 'bulk' | 'perJob';
 export const PER_JOB_CONCURRENCY = 4;
 /** Ids per bulk request; more watched jobs take several requests. */
 export const MAX_BULK_IDS = 100;
-
-/** True when an error says the server has no such endpoint. */
-export function isUnsupported(error: unknown): boolean {
-  const e = error as { kind?: unknown; status?: unknown } | null;
-  return e?.kind === 'unsupported' || e?.status === 404 || e?.status === 405 || e?.status === 501;
-}
-
-/** True when an error says the service does not know the thing asked for. */
-export function isNotFound(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 404;
-}
 
 /** Fetches statuses from one source, remembering whether it has the bulk endpoint. */
 export class StatusFetcher {

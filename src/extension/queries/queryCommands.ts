@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { QueryResultSet, TableQueryResult } from '../../core/client';
 import { followQuery } from '../../core/queries/followQuery';
-import { isFinalQueryStatus } from '../../core/serviceDecisions';
+import { isFinalQueryStatus, isNotFound, isUnsupported } from '../../core/serviceDecisions';
 import { tableQueryResultSet, truncatedMeaning } from '../../core/tables/tableResults';
 import { registerCommand } from '../commands/commandRunner';
 import { queriesUseTablesEndpoint, tablesQueryRowLimit } from '../configuration';
@@ -29,8 +29,6 @@ const FINAL_TABLE_STATUSES = new Set(['SUCCESS', 'FAILURE', 'REVOKED']);
 /** Servers (by base URL) that answered 404/405 to the tables query endpoint: they get the database query. */
 const withoutTablesEndpoint = new Set<string>();
 
-const isUnsupported = (error: unknown): boolean => (error as { kind?: unknown } | undefined)?.kind === 'unsupported';
-const isNotFound = (error: unknown): boolean => (error as { status?: unknown } | undefined)?.status === 404 || isUnsupported(error);
 
 /**
  * Run Query (the SQL of the active editor or its selection; CodeLens and editor title on .sql files)
@@ -86,7 +84,7 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
           await client.tables.queryResult(waiting.key, { signal: waiting.signal });
           return await follow(waiting, tableReader(connection, waiting, undefined), 'Loading query result…');
         } catch (error) {
-          if (!isNotFound(error)) {
+          if (!isNotFound(error) && !isUnsupported(error)) {
             waiting.fail(error);
             throw error;
           }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
+import { isUnsupported } from '../../core/serviceDecisions';
 import { ContextKeys, StateKeys, Views } from '../constants';
 import { EmptyNode, ErrorNode } from '../tree/messageNodes';
 import { ServiceTreeView } from '../tree/serviceTreeView';
@@ -53,8 +54,7 @@ export class TablesView extends ServiceTreeView<string> implements TablesTreeCon
   protected async roots(): Promise<TreeNode[]> {
     const state = await this.catalog.load();
     if (state.kind === 'error') {
-      const unsupported = (state.error as { kind?: unknown }).kind === 'unsupported';
-      if (unsupported) return [new EmptyNode(undefined, 'This server has no tables API')];
+      if (isUnsupported(state.error)) return [new EmptyNode(undefined, 'This server has no tables API')];
       return [new ErrorNode(undefined, messageOf(state.error), () => this.reload())];
     }
     const needle = this.filterValue?.toLowerCase();
