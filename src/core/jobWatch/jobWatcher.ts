@@ -38,6 +38,7 @@ export class JobWatcher {
   private readonly records = new Map<string, JobRecord>();
   private readonly changed = new Emitter<[]>();
   private readonly transitioned = new Emitter<[job: WatchedJob, from: number | undefined, to: number]>();
+  private readonly updated = new Emitter<[jobs: readonly WatchedJob[]]>();
   private timing: PollTiming;
   private fetcher: StatusFetcher;
   private focused = true;
@@ -233,6 +234,14 @@ export class JobWatcher {
     return this.transitioned.on(listener);
   }
 
+  /**
+   * Fires once per poll with every job (watched or tracked) whose status, times, error or "not found"
+   * changed: what a store needs to keep every place a job appears up to date.
+   */
+  onDidUpdate(listener: (jobs: readonly WatchedJob[]) => void): Subscription {
+    return this.updated.on(listener);
+  }
+
   /** The watched jobs as plain JSON, for the extension's workspace or global state. */
   serialize(): SerializedWatchState {
     return serializeJobs(this.jobs());
@@ -265,6 +274,7 @@ export class JobWatcher {
     this.clearTimer();
     this.changed.clear();
     this.transitioned.clear();
+    this.updated.clear();
   }
 
   /** Gives a job a fresh start: polled again, its old errors forgotten. */
@@ -355,6 +365,7 @@ export class JobWatcher {
     let changed = false;
     let firstError: unknown;
     let answered = false;
+    const updated: WatchedJob[] = [];
     for (const outcome of outcomes) {
       if (outcome.kind === 'error') firstError ??= outcome.error;
       else answered = true;
@@ -362,12 +373,14 @@ export class JobWatcher {
       if (!job) continue; // unwatched while the request was out
       const result = applyOutcome(job, outcome, now);
       changed ||= result.changed && job.watched;
+      if (result.changed) updated.push(publicJob(job));
       if (result.transition) transitions.push(result.transition);
     }
     // Any answer from the service counts as success: per-job mode may fail for some jobs only.
     this.failures = answered ? 0 : this.failures + 1;
     this.retryAfterMs = answered ? 0 : retryAfterOf(firstError);
     for (const { job, from, to } of transitions) this.transitioned.fire(publicJob(job), from, to);
+    if (updated.length) this.updated.fire(updated);
     if (changed) this.changed.fire();
   }
 
