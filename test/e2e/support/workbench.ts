@@ -49,7 +49,14 @@ export class Workbench {
     const item = this.activityBarItem(title);
     await item.waitFor({ timeout: 30_000 });
     const sideBarShown = await this.page.locator('.part.sidebar').isVisible();
-    if ((await item.getAttribute('aria-selected')) !== 'true' || !sideBarShown) await item.click();
+    if ((await item.getAttribute('aria-selected')) !== 'true' || !sideBarShown) {
+      await item.click();
+      // The pointer left on the activity bar raises its hover ("Explorer (Ctrl+Shift+E)"), which then
+      // takes the next click meant for a row of the side bar: move it to the panel-free editor area.
+      const editor = await this.page.locator('.part.editor').boundingBox();
+      if (editor) await this.page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height - 5);
+      await this.page.locator('.monaco-hover, .context-view .hover-contents').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    }
     await this.page.locator('.part.sidebar').waitFor();
   }
 
