@@ -18,6 +18,7 @@ import { RunningJobsRefresher } from './jobs/runningJobsRefresher';
 import { Log } from './log';
 import { LocalSandbox } from './sandbox/localSandbox';
 import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
+import { Stores } from './store/stores';
 import { registerTreeCommands } from './tree/treeCommands';
 import { registerPolicyCommands } from './policies/policyCommands';
 import { PolicyDocuments } from './policies/policyDocuments';
@@ -63,6 +64,8 @@ export interface AgentWorkbenchApi {
   accounts: AccountsProvider;
   savedConnections: SavedConnections;
   agents: AgentsView;
+  /** The store of each connection: what every view shows. */
+  stores: Stores;
   drafts: VersionDrafts;
   watched: JobWatchStatusBar;
   refresher: RunningJobsRefresher;
@@ -91,12 +94,13 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const connection = new Connection(context, log);
   sandbox = new LocalSandbox(context, connection, log);
   const accounts = new AccountsProvider(context, connection, sandbox, log);
-  const agents = new AgentsView(context, connection);
+  const stores = new Stores(context, connection, log);
+  const agents = new AgentsView(context, connection, stores);
   const documents = new ServiceDocuments(connection);
   const editable = new EditableFileSystem();
   const drafts = new VersionDrafts(editable, connection, agents, log);
-  const watched = new JobWatchStatusBar(context, connection);
-  const refresher = new RunningJobsRefresher(agents, watched.watcher, connection, log);
+  const watched = new JobWatchStatusBar(stores);
+  const refresher = new RunningJobsRefresher(agents, stores, log);
   const policies = new PoliciesView(context, connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
@@ -107,15 +111,22 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const results = new ResultsPanels(context, log);
   const runTargets = new RunTargets(connection);
   const runFiles = new RunFiles(runTargets);
-  const runner = new Runner(connection, agents, runTargets, runFiles, watched.watcher, log);
+  const runner = new Runner(connection, agents, runTargets, runFiles, stores, log);
   const tableCatalog = new TableCatalog(connection);
   const tableDrop = new TableDropController();
   const tables = new TablesView(context, connection, tableCatalog, tableDrop);
   const tableUploads = new TableUploads(tables, log);
   tableDrop.uploads = tableUploads;
-  const jobViews = new JobViews(context, connection, documents, watched.watcher, log);
+  const jobViews = new JobViews(context, connection, documents, stores, log);
   const user = new SignedInUser(connection, log);
-  const comparisons = new ComparisonEditors(context, { connection, watcher: watched.watcher, log, reloadJobs: (id) => agents.reloadJobs(id) });
+  const comparisons = new ComparisonEditors(context, {
+    connection,
+    get watcher() {
+      return stores.require().watcher;
+    },
+    log,
+    reloadJobs: (id) => agents.reloadJobs(id),
+  });
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
@@ -125,6 +136,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     }),
     log,
     connection,
+    stores,
     sandbox,
     accounts,
     agents,
@@ -144,14 +156,14 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerConnectionCommands(connection, sandbox, user, log),
     ...registerTreeCommands(log),
     ...registerAgentCommands(agents, documents, drafts, jobViews, log),
-    ...registerJobWatchCommands(watched, log),
+    ...registerJobWatchCommands(stores, log),
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
     ...registerQueryCommands(connection, results, log),
     registerSaveCommand(editable, log),
     runTargets,
     runFiles,
-    ...registerRunCommands(agents, connection, runner, runTargets, watched.watcher, log),
+    ...registerRunCommands(agents, connection, runner, runTargets, stores, log),
     tableCatalog,
     tables,
     new SqlLanguageFeatures(tableCatalog),
@@ -171,7 +183,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts: testPrompts, editable, comparisons };
+    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts: testPrompts, editable, comparisons };
   }
   return undefined;
 }

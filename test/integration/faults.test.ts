@@ -194,13 +194,13 @@ describe('Faults', function () {
     const version = await client.agents.currentVersion(agent.id);
     const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, `fault ride ${Date.now()}`])) });
     await sandbox.faults.set([{ kind: 'status', status: 503, count: 3, path: '/v1/agents/jobs/statuses/' }]);
-    api.watched.watcher.setIntervalMs(1000);
-    api.watched.watcher.watch({ id: jobId });
+    api.stores.require().watcher.setIntervalMs(1000);
+    api.stores.require().watcher.watch({ id: jobId });
     await waitFor(() => {
-      const job = api.watched.watcher.jobs().find((j) => j.id === jobId);
+      const job = api.stores.require().watcher.jobs().find((j) => j.id === jobId);
       return job?.status !== undefined && [3, 4, 5, 6].includes(job.status);
     }, 'the watched job to reach its end despite the failures', 90_000);
-    api.watched.watcher.unwatch(jobId);
+    api.stores.require().watcher.unwatch(jobId);
   });
 
   it('never sends the token to the host named in a foreign next link', async () => {

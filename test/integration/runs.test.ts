@@ -76,7 +76,7 @@ describe('Running agents', function () {
     assert.equal(started.jobIds.length, 1);
     const [jobId] = started.jobIds as [string];
     assert.equal(agent.jobs.list.loadedItems[0]?.id, jobId, 'on top of the Jobs list without reading it again');
-    assert.ok(api.watched.watcher.jobs().some((j) => j.id === jobId && j.agentId === agent.agent.id), 'watched in the status bar');
+    assert.ok(api.stores.require().watcher.jobs().some((j) => j.id === jobId && j.agentId === agent.agent.id), 'watched in the status bar');
   });
 
   it('runs the version it was opened from, not the current one', async () => {
@@ -102,7 +102,7 @@ describe('Running agents', function () {
     assert.ok(started);
     assert.equal(started.jobIds.length, 20);
     assert.equal(await requests(), 1, 'one request for the whole batch');
-    const group = api.watched.watcher.jobs().filter((j) => started.jobIds.includes(j.id));
+    const group = api.stores.require().watcher.jobs().filter((j) => started.jobIds.includes(j.id));
     assert.equal(group.length, 20);
     assert.equal(new Set(group.map((j) => j.group)).size, 1);
   });
@@ -145,7 +145,7 @@ describe('Running agents', function () {
     const result = await vscode.commands.executeCommand<{ targeted_count: number }>('agentWorkbench.agents.cancelAllJobs', agent, true);
     assert.ok(result && result.targeted_count >= rest.length, `targeted ${result?.targeted_count}`);
     for (const id of rest) assert.equal(agent.jobs.list.loadedItems.find((j) => j.id === id)?.status_code, 5, 'the row says cancelled');
-    await waitFor(() => api.watched.watcher.jobs().filter((j) => started.jobIds.includes(j.id)).every((j) => j.status === 5), 'the watcher to see the cancels');
+    await waitFor(() => api.stores.require().watcher.jobs().filter((j) => started.jobIds.includes(j.id)).every((j) => j.status === 5), 'the watcher to see the cancels');
   });
 
   it('sends nothing and keeps the run file as it was for every kind of bad input', async () => {

@@ -38,7 +38,7 @@ describe('Watched jobs', function () {
     agent.jobs.reload();
     const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job');
     await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
-    const watched = api.watched.watcher;
+    const watched = api.stores.require().watcher;
     assert.ok(watched.jobs().some((j) => j.id === jobId));
     assert.match(watched.summary().text, /Support Call QA/);
     const final = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.status !== undefined && [3, 4, 5, 6].includes(j.status)), 'the watched job to finish', 45_000);
@@ -50,7 +50,7 @@ describe('Watched jobs', function () {
   it('watches a job by its ID alone and keeps it listed until dismissed', async () => {
     const api = await workbench();
     const { jobId } = await startJob('Refund Request Reviewer');
-    const watched = api.watched.watcher;
+    const watched = api.stores.require().watcher;
     watched.watch({ id: jobId });
     await waitFor(() => watched.jobs().find((j) => j.id === jobId)?.status !== undefined, 'the first status');
     await waitFor(() => watched.summary().anyRunning === false, 'every watched job to finish', 45_000);

@@ -103,7 +103,7 @@ async function resultPanels(count: number): Promise<number> {
 
 /** Watches `jobIds` (running or not) and polls them `polls` times, `spacingMs` apart, as the watcher's timer would. */
 async function watchPolls(jobIds: string[], polls: number, spacingMs: number): Promise<number> {
-  const watcher = (await workbenchApi()).watched.watcher;
+  const watcher = (await workbenchApi()).stores.require().watcher;
   watcher.unwatchAll();
   for (const id of jobIds) watcher.watch({ id, status: 0, label: `soak ${id.slice(0, 8)}` });
   for (let i = 0; i < polls; i++) {

@@ -7,7 +7,7 @@ import { workbenchApi } from '../workbench';
 
 /** Watches exactly these jobs (already known to be PENDING). */
 export async function watchJobs(ids: string[]): Promise<WatchState> {
-  const watcher = (await workbenchApi()).watched.watcher;
+  const watcher = (await workbenchApi()).stores.require().watcher;
   watcher.unwatchAll();
   for (const id of ids) watcher.watch({ id, status: 0, label: `bench ${id.slice(0, 8)}` });
   return watchState();
@@ -15,7 +15,7 @@ export async function watchJobs(ids: string[]): Promise<WatchState> {
 
 /** The watcher's jobs by status, and the conditions its interval depends on. */
 export async function watchState(): Promise<WatchState> {
-  const watcher = (await workbenchApi()).watched.watcher;
+  const watcher = (await workbenchApi()).stores.require().watcher;
   const jobs = watcher.jobs();
   const statuses: Record<string, number> = {};
   for (const job of jobs) statuses[String(job.status)] = (statuses[String(job.status)] ?? 0) + 1;
@@ -30,6 +30,6 @@ export async function watchState(): Promise<WatchState> {
 }
 
 export async function unwatchAll(): Promise<null> {
-  (await workbenchApi()).watched.watcher.unwatchAll();
+  (await workbenchApi()).stores.require().watcher.unwatchAll();
   return null;
 }

@@ -7,6 +7,8 @@ import { JobStatus, isFinalStatus, jobStatusName } from '../jobStatus';
 export function jobDurationText(job: Pick<AgentJob, 'status_code' | 'created_at' | 'last_updated_at'>, now: number = Date.now()): string {
   const reported = (job as { duration_ms?: unknown }).duration_ms;
   if (typeof reported === 'number' && isFinalStatus(job.status_code)) return duration(reported);
+  // A final job whose end is not known yet (a copy read before it ended) has no duration: "now" is not its end.
+  if (isFinalStatus(job.status_code) && !job.last_updated_at) return '';
   const ms = elapsedMs(job.created_at, isFinalStatus(job.status_code) ? job.last_updated_at : undefined, now);
   return duration(ms);
 }

@@ -131,6 +131,11 @@ export class ServiceStore {
     this.fire({ jobs: ids });
   }
 
+  /** Reads an agent's newest jobs into the store now (a job view opened by ID wants its record); resolves when done, never rejects. */
+  readRecords(agentId: string): Promise<void> {
+    return this.readRecent(agentId);
+  }
+
   /** Hears every change: what agents and jobs changed, and jobs started. */
   onDidChange(listener: (change: StoreChange) => void): Subscription {
     return this.changed.on(listener);

@@ -54,7 +54,7 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
     }),
     // A job node, `{agentId, jobId}` (notifications, other commands, scripts), or nothing (asks).
     registerCommand(log, AgentCommands.openJob, async (arg?: JobNode | { agentId: string; jobId: string }) => {
-      const target = arg instanceof JobNode ? { agent: arg.parent.parent.agent, jobId: arg.job.id, job: arg.job } : arg?.agentId && arg.jobId ? await jobById(view, arg.agentId, arg.jobId) : await askJob(view);
+      const target = arg instanceof JobNode ? { agent: arg.agent, jobId: arg.jobId } : arg?.agentId && arg.jobId ? await jobById(view, arg.agentId, arg.jobId) : await askJob(view);
       await jobViews.open(target);
     }),
     registerCommand(log, AgentCommands.newAgent, (answers?: NewAgentAnswers) => newAgent(view, drafts, answers)),
@@ -112,12 +112,12 @@ async function startingVersion(view: AgentsView, agent: BaseAgent) {
 }
 
 /**
- * A job named by ID: the record the Agents view already holds when its list showed it; otherwise the
- * job view reads it by ID (status and bulk results), never through the list's `job_id` filter.
+ * A job named by ID: the job view takes the record the store holds when a list or a run brought it;
+ * otherwise it reads it by ID (status and bulk results), never through the list's `job_id` filter.
  */
 async function jobById(view: AgentsView, agentId: string, jobId: string): Promise<JobTarget> {
-  const agent = view.loadedAgents().find((a) => a.id === agentId) ?? (await view.client().agents.get(agentId));
-  return { agent, jobId, job: view.loadedJob(agentId, jobId) };
+  const agent = view.agentOf(agentId) ?? (await view.client().agents.get(agentId));
+  return { agent, jobId };
 }
 
 async function askJob(view: AgentsView): Promise<JobTarget> {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { AgentVersion, BaseAgent } from '../../core/client';
+import type { AgentJob, AgentVersion, BaseAgent } from '../../core/client';
+import type { ListKnowledge } from '../../core/store/serviceStore';
 import { clip, dateTime, relativeTime } from '../../core/format';
 import type { PagedList } from '../../core/pagedList';
 import { PagedNodes } from '../tree/pagedNodes';
@@ -7,11 +8,22 @@ import type { ServiceTreeHost, TreeNode } from '../tree/treeNode';
 import { AgentCommands } from '../constants';
 import { JobsNode } from './jobNodes';
 
-/** What the nodes of the Agents view need from the view. */
+/**
+ * What the nodes of the Agents view need from the view: the store of the connection, where every
+ * agent and job a node shows is read (a node holds ids, never its own copy of the data).
+ */
 export interface AgentsTreeContext extends ServiceTreeHost {
   tagNames(tags: BaseAgent['tags']): string[];
   /** A Jobs list was drawn: its running jobs may be kept up to date while it is visible. */
   jobsShown(node: JobsNode): void;
+  /** The newest copy of an agent in the store. */
+  agentOf(id: string): BaseAgent | undefined;
+  /** The newest copy of a job in the store. */
+  jobOf(id: string): AgentJob | undefined;
+  /** Hands a list page of agents to the store. */
+  putAgents(agents: readonly BaseAgent[]): void;
+  /** Hands a list page of an agent's jobs to the store. */
+  putJobs(agentId: string, jobs: readonly AgentJob[], list: ListKnowledge): void;
 }
 
 /** An agent: name, engine, job count, last job and tags; under it its Versions and Jobs. */
@@ -19,18 +31,25 @@ export class AgentNode implements TreeNode {
   readonly kind = 'agent';
   readonly id: string;
   readonly parent = undefined;
+  readonly agentId: string;
   readonly versions: VersionsNode;
   readonly jobs: JobsNode;
   /** Marks an agent the user just created here, until the list is reloaded. */
   isNew = false;
 
   constructor(
-    public agent: BaseAgent,
+    private readonly first: BaseAgent,
     private readonly ctx: AgentsTreeContext,
   ) {
-    this.id = `agent/${agent.id}`;
+    this.agentId = first.id;
+    this.id = `agent/${first.id}`;
     this.versions = new VersionsNode(this, ctx);
     this.jobs = new JobsNode(this, ctx);
+  }
+
+  /** The agent as the store knows it now. */
+  get agent(): BaseAgent {
+    return this.ctx.agentOf(this.agentId) ?? this.first;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -97,7 +116,7 @@ export class VersionsNode implements TreeNode {
       parent: this,
       host: ctx,
       fetchPage: async (_page, signal) => {
-        const versions = await ctx.client().agents.listVersions(parent.agent.id, { signal });
+        const versions = await ctx.client().agents.listVersions(parent.agentId, { signal });
         const sorted = [...versions].sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at));
         return { count: sorted.length, results: sorted, nextPage: null };
       },

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent } from '../../core/client';
+import type { ListKnowledge, ServiceStore, StoreChange } from '../../core/store/serviceStore';
+import type { Stores } from '../store/stores';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import type { Connection } from '../connection/connection';
 import { ContextKeys, Settings, StateKeys, Views } from '../constants';
@@ -20,23 +22,74 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
   /** Fires when a Jobs list is drawn (the running-jobs refresher listens). */
   readonly onDidShowJobs = this.shownJobs.event;
 
-  constructor(context: vscode.ExtensionContext, connection: Connection) {
+  private storeSubscription: { dispose(): void } | undefined;
+
+  constructor(
+    context: vscode.ExtensionContext,
+    connection: Connection,
+    private readonly stores: Stores,
+  ) {
     // Several job rows can be chosen at once (Create Test Set from Jobs…).
     super(context, connection, { viewId: Views.agents, viewName: 'Agents view', filterKey: StateKeys.agentFilter, filteredContextKey: ContextKeys.agentsFiltered, canSelectMany: true });
     this.agents = new PagedNodes({
       parent: undefined,
       host: this,
-      fetchPage: (page, signal) => this.client().agents.list({ ...agentListParams(this.filter, this.pageSize()), page }, { signal }),
+      fetchPage: async (page, signal) => {
+        const result = await this.client().agents.list({ ...agentListParams(this.filter, this.pageSize()), page }, { signal });
+        this.putAgents(result.results);
+        return result;
+      },
       createNode: (agent) => new AgentNode(agent, this),
-      updateNode: (node, agent) => (node.agent = agent),
+      updateNode: () => undefined,
       emptyText: () => (isAgentFilterActive(this.filter) ? 'No agents match the filter' : 'No agents in this organization yet'),
     });
     this.register(this.shownJobs);
+    this.register({ dispose: () => this.storeSubscription?.dispose() });
+    this.register(stores.onDidSwitch((store) => this.listen(store)));
+    this.listen(stores.current);
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
       // Job rows are labelled by this setting: redraw them (nothing is read again).
       if (e.affectsConfiguration(`${Settings.section}.${Settings.jobsLabelField}`)) this.provider.refresh();
     }));
     this.describe();
+  }
+
+  private listen(store: ServiceStore | undefined): void {
+    this.storeSubscription?.dispose();
+    this.storeSubscription = store?.onDidChange((change) => this.apply(change));
+  }
+
+  /** Shows a change of the store: rows whose agent or job changed are redrawn, started jobs go on top of their list. */
+  private apply(change: StoreChange): void {
+    for (const id of change.agents) {
+      const node = this.agents.nodeOf(id);
+      if (node) this.provider.redraw(node);
+    }
+    for (const id of change.jobs) {
+      const agentId = this.stores.current?.agentIdOf(id);
+      const row = agentId === undefined ? undefined : this.agents.nodeOf(agentId)?.jobs.nodeOf(id);
+      if (row) this.provider.redraw(row);
+    }
+    for (const { agentId, jobIds } of change.started) {
+      const jobs = jobIds.map((id) => this.jobOf(id)).filter((job): job is AgentJob => job !== undefined);
+      this.agents.nodeOf(agentId)?.jobs.prependJobs(jobs);
+    }
+  }
+
+  agentOf(id: string): BaseAgent | undefined {
+    return this.stores.current?.agent(id);
+  }
+
+  jobOf(id: string): AgentJob | undefined {
+    return this.stores.current?.job(id);
+  }
+
+  putAgents(agents: readonly BaseAgent[]): void {
+    this.stores.current?.putAgents(agents);
+  }
+
+  putJobs(agentId: string, jobs: readonly AgentJob[], list: ListKnowledge): void {
+    this.stores.current?.putJobs(agentId, jobs, list);
   }
 
   get filter(): AgentFilter {
@@ -62,11 +115,12 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
 
   /** Shows an edit the user made to an agent at once, without reloading the list. */
   updateAgent(agent: BaseAgent): void {
-    this.agents.replace(agent);
+    this.putAgents([agent]);
   }
 
   /** Puts a new agent on top of the list and reveals it. */
   async addAndReveal(agent: BaseAgent): Promise<void> {
+    this.putAgents([agent]);
     const node = this.agents.prepend(agent);
     node.isNew = true;
     await this.reveal(node, { select: true, focus: true, expand: false });
@@ -87,22 +141,6 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     await this.reveal(await node.versions.reloadAndFind(versionId), { select: true, focus: false, expand: true });
   }
 
-  /** Jobs just started: at the top of the agent's Jobs list at once, when that list is loaded. */
-  showStartedJobs(agentId: string, jobs: readonly AgentJob[]): boolean {
-    return this.agents.nodeOf(agentId)?.jobs.prependJobs(jobs) ?? false;
-  }
-
-  /** Newer statuses of jobs shown under an agent (after a cancel), each row redrawn alone. */
-  patchJobs(agentId: string, patches: ReadonlyArray<{ id: string } & Partial<AgentJob>>): void {
-    const jobs = this.agents.nodeOf(agentId)?.jobs;
-    for (const { id, ...patch } of patches) jobs?.updateJob(id, patch);
-  }
-
-  /** The running jobs shown under an agent. */
-  activeJobsOf(agentId: string): AgentJob[] {
-    return this.agents.nodeOf(agentId)?.jobs.activeJobs() ?? [];
-  }
-
   /** Reads an agent's jobs again (after a run whose outcome is unknown). */
   reloadJobs(agentId: string): void {
     this.agents.nodeOf(agentId)?.jobs.reload();
@@ -113,7 +151,12 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
    * read and put on top of the list first, so it can be shown.
    */
   async revealAgentVersion(agentId: string, versionId: string | undefined): Promise<void> {
-    const node = this.agents.nodeOf(agentId) ?? this.agents.prepend(await this.client().agents.get(agentId));
+    let node = this.agents.nodeOf(agentId);
+    if (!node) {
+      const agent = await this.client().agents.get(agentId);
+      this.putAgents([agent]);
+      node = this.agents.prepend(agent);
+    }
     await this.reveal(node, { select: !versionId, focus: true, expand: Boolean(versionId) });
     if (versionId) await this.revealVersion(agentId, versionId);
   }
@@ -123,10 +166,6 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     return this.agents.loadedItems;
   }
 
-  /** A job of an agent as its loaded Jobs list holds it, if the list showed it. */
-  loadedJob(agentId: string, jobId: string): AgentJob | undefined {
-    return this.agents.nodeOf(agentId)?.jobs.list.loadedItems.find((job) => job.id === jobId);
-  }
 
   /** Loads the first page if needed and returns the agents loaded. */
   async ensureAgents(): Promise<readonly BaseAgent[]> {

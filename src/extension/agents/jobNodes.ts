@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { AgentJob, ListJobsParams } from '../../core/client';
-import { newerJobStats } from '../../core/agentJobStats';
+import type { AgentJob, BaseAgent, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
 import { clip, dateTime } from '../../core/format';
 import { jobRowText, sharedText, type SharedText } from '../../core/jobView/jobRow';
@@ -29,12 +28,15 @@ export class JobsNode implements TreeNode {
     this.jobs = new PagedNodes({
       parent: this,
       host: ctx,
-      fetchPage: (page, signal) => {
+      fetchPage: async (page, signal) => {
         const params = { ...jobListParams(this.filterValue, ctx.pageSize()), page } as ListJobsParams;
-        return ctx.client().jobs.list(parent.agent.id, params, { signal });
+        const result = await ctx.client().jobs.list(parent.agentId, params, { signal });
+        // The store keeps the jobs (and learns the agent's job count from an unfiltered list); the list keeps their order.
+        ctx.putJobs(parent.agentId, result.results, { count: result.count, unfiltered: !isJobFilterActive(this.filterValue) });
+        return result;
       },
-      createNode: (job) => new JobNode(this, job),
-      updateNode: (node, job) => (node.job = job),
+      createNode: (job) => new JobNode(this, job.id, ctx),
+      updateNode: () => undefined,
       emptyText: () => (isJobFilterActive(this.filterValue) ? 'No jobs match the filter' : 'No jobs yet'),
     });
   }
@@ -68,29 +70,30 @@ export class JobsNode implements TreeNode {
     return this.shared.text;
   }
 
-  /** The jobs shown that are not final: the ones worth refreshing. */
+  /** The jobs shown that are not final, as the store knows them: the ones worth following. */
   activeJobs(): AgentJob[] {
-    return this.list.loadedItems.filter((job) => isActiveStatus(job.status_code));
+    return this.list.loadedItems.map((job) => this.ctx.jobOf(job.id) ?? job).filter((job) => isActiveStatus(job.status_code));
   }
 
-  /** Puts a newer status of a job into the list and redraws just that job. */
-  updateJob(id: string, patch: Partial<AgentJob>): void {
-    // A row not drawn yet takes the new state when it is drawn.
-    const current = this.jobs.nodeOf(id)?.job ?? this.list.loadedItems.find((job) => job.id === id);
-    if (current) this.jobs.replace({ ...current, ...patch });
+  /** The jobs loaded in this list, in its order, as the store knows them now. */
+  loadedJobs(): AgentJob[] {
+    return this.list.loadedItems.map((job) => this.ctx.jobOf(job.id) ?? job);
+  }
+
+  /** The row of a job in this list, if drawn. */
+  nodeOf(jobId: string): JobNode | undefined {
+    return this.jobs.nodeOf(jobId);
   }
 
   /**
    * Shows jobs just started at the top, without reading the list again (no flash). Only into a list
    * already loaded and not filtered: an unread list reads them from the service anyway, and a filter
-   * may not match them.
+   * may not match them. The agent row's count comes from the store, not from here.
    */
   prependJobs(jobs: readonly AgentJob[]): boolean {
     if (this.list.state.kind !== 'loaded' || isJobFilterActive(this.filterValue)) return false;
     for (const job of [...jobs].reverse()) this.list.prepend(job);
     this.ctx.refresh(this);
-    // The agent row counts them too (its job count and last job).
-    this.updateAgentRow();
     return true;
   }
 
@@ -110,39 +113,37 @@ export class JobsNode implements TreeNode {
   async getChildren(): Promise<TreeNode[]> {
     const children = await this.jobs.children();
     this.ctx.jobsShown(this);
-    this.updateAgentRow();
     return children;
   }
-
-  /**
-   * Brings the agent row's job count and last job up to date with what this list knows: a reload
-   * (after a Run, a filter change, or a refresh) may see jobs that the agents list had not.
-   */
-  updateAgentRow(): void {
-    const state = this.list.state;
-    if (state.kind !== 'loaded') return;
-    const unfiltered = !isJobFilterActive(this.filterValue);
-    const newer = newerJobStats(this.parent.agent, { count: state.count, createdAt: this.list.loadedItems.map((job) => job.created_at), unfiltered });
-    if (!newer) return;
-    this.parent.agent = { ...this.parent.agent, ...newer };
-    this.ctx.refresh(this.parent);
-  }
-
 }
 
 /** One job: status icon (spinning while it runs), what tells it apart (input or metadata field), verdict, version, times. */
 export class JobNode implements TreeNode {
   readonly kind = 'job';
   readonly id: string;
+  readonly agentId: string;
   constructor(
     readonly parent: JobsNode,
-    public job: AgentJob,
+    readonly jobId: string,
+    private readonly ctx: AgentsTreeContext,
   ) {
-    this.id = `${parent.id}/${job.id}`;
+    this.id = `${parent.id}/${jobId}`;
+    this.agentId = parent.parent.agentId;
   }
 
-  get agentId(): string {
-    return this.parent.parent.agent.id;
+  /** The job as the store knows it now. */
+  get job(): AgentJob {
+    return this.ctx.jobOf(this.jobId) ?? this.parent.list.loadedItems.find((job) => job.id === this.jobId) ?? { id: this.jobId, status_code: -1, created_at: '' };
+  }
+
+  /** The agent of this job as the store knows it now. */
+  get agent(): BaseAgent {
+    return this.parent.parent.agent;
+  }
+
+  /** The agent's name, for labels. */
+  get agentName(): string {
+    return this.agent.name;
   }
 
   getTreeItem(): vscode.TreeItem {

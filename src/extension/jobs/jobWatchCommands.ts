@@ -6,28 +6,30 @@ import { AgentCommands, RunCommands } from '../constants';
 import { parseViewUri } from '../documents/documentUris';
 import type { Log } from '../log';
 import { CancelledError } from '../util/errors';
-import type { JobWatchStatusBar } from './jobWatchStatusBar';
+import type { Stores } from '../store/stores';
+import type { JobWatcher } from '../../core/jobWatch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Watch Job (from a job node, `{agentId, jobId}`, an open job document, or a pasted ID), the watched-jobs list, Stop All. */
-export function registerJobWatchCommands(bar: JobWatchStatusBar, log: Log): vscode.Disposable[] {
-  const watcher = bar.watcher;
+export function registerJobWatchCommands(stores: Stores, log: Log): vscode.Disposable[] {
+  const watcher = (): JobWatcher => stores.require().watcher;
   return [
     registerCommand(log, AgentCommands.watchJob, async (arg?: unknown) => {
       if (arg instanceof JobNode) {
-        watcher.watch({ id: arg.job.id, label: `${arg.parent.parent.agent.name} · ${arg.job.agent_version_name ?? arg.job.id.slice(0, 8)}`, agentId: arg.agentId, status: arg.job.status_code, createdAt: arg.job.created_at });
+        const job = arg.job;
+        watcher().watch({ id: job.id, label: `${arg.agentName} · ${job.agent_version_name ?? job.id.slice(0, 8)}`, agentId: arg.agentId, status: job.status_code, createdAt: job.created_at });
         return;
       }
       // `{agentId, jobId}` from the job view and other commands.
       const ids = arg as { agentId?: unknown; jobId?: unknown; label?: unknown } | undefined;
       if (typeof ids?.jobId === 'string' && typeof ids.agentId === 'string') {
-        watcher.watch({ id: ids.jobId, agentId: ids.agentId, label: typeof ids.label === 'string' ? ids.label : undefined });
+        watcher().watch({ id: ids.jobId, agentId: ids.agentId, label: typeof ids.label === 'string' ? ids.label : undefined });
         return;
       }
       const target = parseViewUri((arg as vscode.Uri | undefined) ?? vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'));
       if (target?.kind === 'job') {
-        watcher.watch({ id: target.jobId, agentId: target.agentId });
+        watcher().watch({ id: target.jobId, agentId: target.agentId });
         return;
       }
       const id = await vscode.window.showInputBox({
@@ -37,10 +39,10 @@ export function registerJobWatchCommands(bar: JobWatchStatusBar, log: Log): vsco
         validateInput: (v) => (UUID.test(v.trim()) ? undefined : 'A job ID is a UUID'),
       });
       if (!id) throw new CancelledError();
-      watcher.watch({ id: id.trim() });
+      watcher().watch({ id: id.trim() });
     }),
-    registerCommand(log, AgentCommands.stopWatchingAll, () => watcher.unwatchAll()),
-    registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(bar)),
+    registerCommand(log, AgentCommands.stopWatchingAll, () => watcher().unwatchAll()),
+    registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(watcher())),
   ];
 }
 
@@ -50,8 +52,7 @@ const cancelButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 
 type Item = vscode.QuickPickItem & { job?: WatchedJob; action?: () => void };
 
-function showWatchedJobs(bar: JobWatchStatusBar): void {
-  const watcher = bar.watcher;
+function showWatchedJobs(watcher: JobWatcher): void {
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = 'Watched Jobs';
   qp.placeholder = 'Select a job to open it; use the buttons to stop watching';

@@ -1,11 +1,9 @@
 import * as vscode from 'vscode';
 import { JobStatus, isFinalStatus, jobStatusName } from '../../core/jobStatus';
-import { JobWatcher, elapsedText, isPolled, jobTitle, statusWord, summarize, type WatchedJob } from '../../core/jobWatch';
-import { watchIntervalMs } from '../configuration';
-import type { Connection } from '../connection/connection';
-import { AgentCommands, Settings, StateKeys } from '../constants';
+import { type JobWatcher, elapsedText, isPolled, jobTitle, statusWord, summarize, type WatchedJob } from '../../core/jobWatch';
+import { AgentCommands } from '../constants';
+import type { Stores } from '../store/stores';
 import { Disposable } from '../util/disposable';
-import { jobStatusSource } from './jobSource';
 
 /**
  * Watched jobs at a glance in the status bar: one job's status and elapsed time, or counts for several,
@@ -14,45 +12,46 @@ import { jobStatusSource } from './jobSource';
  * unfocused or failing, none when nothing runs).
  */
 export class JobWatchStatusBar extends Disposable {
-  readonly watcher: JobWatcher;
   private readonly item = this.register(vscode.window.createStatusBarItem('agentWorkbench.jobWatch', vscode.StatusBarAlignment.Left, 9));
   private ticker: NodeJS.Timeout | undefined;
+  private subscriptions: vscode.Disposable[] = [];
 
-  constructor(
-    private readonly context: vscode.ExtensionContext,
-    connection: Connection,
-  ) {
+  constructor(private readonly stores: Stores) {
     super();
     this.item.name = 'Agent Workbench Watched Jobs';
     this.item.command = AgentCommands.showWatchedJobs;
-    this.watcher = new JobWatcher(jobStatusSource(connection), { intervalMs: watchIntervalMs() });
-    this.register({ dispose: () => this.watcher.dispose() });
     this.register({ dispose: () => clearInterval(this.ticker) });
-    this.register(this.watcher.onDidChange(() => this.onChange()));
-    this.register(this.watcher.onDidTransition((job, from, to) => this.notify(job, from, to)));
-    this.register(vscode.window.onDidChangeWindowState((state) => this.watcher.setFocused(state.focused)));
-    this.register(connection.onDidChange(() => this.watcher.setSource(jobStatusSource(connection))));
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${Settings.section}.${Settings.watchIntervalSeconds}`)) this.watcher.setIntervalMs(watchIntervalMs());
-    }));
-    this.watcher.setFocused(vscode.window.state.focused);
-    this.watcher.restore(context.workspaceState.get(StateKeys.watchedJobs));
-    this.render();
+    this.register({ dispose: () => this.unlisten() });
+    this.register(stores.onDidSwitch(() => this.listen()));
+    this.listen();
   }
 
-  private onChange(): void {
-    void this.context.workspaceState.update(StateKeys.watchedJobs, this.watcher.serialize());
+  /** The watched jobs of the current connection (an empty list while signed out). */
+  get watcher(): JobWatcher | undefined {
+    return this.stores.current?.watcher;
+  }
+
+  private unlisten(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.subscriptions = [];
+  }
+
+  private listen(): void {
+    this.unlisten();
+    const watcher = this.watcher;
+    this.subscriptions = watcher ? [watcher.onDidChange(() => this.render()), watcher.onDidTransition((job, from, to) => this.notify(watcher, job, from, to))] : [];
     this.render();
   }
 
   private render(): void {
-    const jobs = this.watcher.jobs();
+    const watcher = this.watcher;
+    const jobs = watcher?.jobs() ?? [];
     if (!jobs.length) {
       this.item.hide();
       this.setTicker(false);
       return;
     }
-    const summary = this.watcher.summary();
+    const summary = watcher!.summary();
     const failed = jobs.some((j) => j.status === JobStatus.FAILURE);
     this.item.text = `${summary.anyRunning ? '$(sync~spin)' : failed ? '$(error)' : '$(pass)'} ${summary.text}`;
     this.item.tooltip = this.tooltip(jobs);
@@ -80,11 +79,11 @@ export class JobWatchStatusBar extends Disposable {
     }
   }
 
-  private notify(job: WatchedJob, from: number | undefined, to: number): void {
+  private notify(watcher: JobWatcher, job: WatchedJob, from: number | undefined, to: number): void {
     // Jobs a view only keeps up to date are not the user's to be told about; nor is a job watched after it had finished.
-    if (!this.watcher.isWatched(job.id) || (from === undefined && isFinalStatus(to))) return;
+    if (!watcher.isWatched(job.id) || (from === undefined && isFinalStatus(to))) return;
     if (job.group) {
-      this.notifyGroup(job.group, to);
+      this.notifyGroup(watcher, job.group, to);
       return;
     }
     const title = jobTitle(job);
@@ -103,9 +102,9 @@ export class JobWatchStatusBar extends Disposable {
   }
 
   /** A batch is told about once, when its last job is over: how many ended how. */
-  private notifyGroup(group: string, to: number): void {
+  private notifyGroup(watcher: JobWatcher, group: string, to: number): void {
     if (!isFinalStatus(to)) return;
-    const jobs = this.watcher.jobs().filter((j) => j.group === group);
+    const jobs = watcher.jobs().filter((j) => j.group === group);
     if (jobs.some(isPolled)) return;
     const summary = summarize(jobs, Date.now()).text;
     const label = jobs[0]?.label?.replace(/ · \d+\/\d+$/, '') ?? 'Batch';

@@ -23,8 +23,8 @@ export interface ChosenJob {
  */
 export async function chooseJob(client: ServiceClient, agents: AgentsView, ids?: { agentId: string; jobId: string }): Promise<ChosenJob> {
   if (ids) {
-    // The record the Agents view holds, else read by ID (never through the list's `job_id` filter).
-    const known = agents.loadedJob(ids.agentId, ids.jobId);
+    // The record the store holds, else read by ID (never through the list's `job_id` filter).
+    const known = agents.jobOf(ids.jobId);
     const [agent, job] = await Promise.all([client.agents.get(ids.agentId), known ?? readJob(client, ids.jobId)]);
     return { agent, job };
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { BaseAgent, CancelAllJobs } from '../../core/client';
 import { JobStatus, isActiveStatus, jobStatusName } from '../../core/jobStatus';
 import type { JobWatcher } from '../../core/jobWatch';
+import type { Stores } from '../store/stores';
 import { isRunFilePath } from '../../core/runs/runFilePath';
 import { AgentNode, VersionNode } from '../agents/agentNodes';
 import { pickAgent, pickVersion } from '../agents/agentPickers';
@@ -27,7 +28,7 @@ interface NewRunFileArgs {
 type JobRef = JobNode | { agentId?: string; jobId?: string; id?: string };
 
 /** Run Agent…, Run This Version…, run a run file, Run Agent on File(s)…, Cancel Job, Cancel All Running Jobs. */
-export function registerRunCommands(view: AgentsView, connection: Connection, runner: Runner, targets: RunTargets, watcher: JobWatcher, log: Log): vscode.Disposable[] {
+export function registerRunCommands(view: AgentsView, connection: Connection, runner: Runner, targets: RunTargets, stores: Stores, log: Log): vscode.Disposable[] {
   const client = () => connection.requireClient();
   return [
     registerCommand(log, RunCommands.runAgent, async (node?: AgentNode | { agentId: string }) => {
@@ -55,10 +56,10 @@ export function registerRunCommands(view: AgentsView, connection: Connection, ru
       return runner.run({ text: doc.getText(), uri: doc.uri });
     }),
     registerCommand(log, RunCommands.runOnFiles, (uri?: vscode.Uri, uris?: vscode.Uri[], agentId?: string) => runOnFiles(view, runner, targets, uris?.length ? uris : uri ? [uri] : [], agentId)),
-    registerCommand(log, RunCommands.cancelJob, (arg?: JobRef) => cancelJob(view, connection, watcher, arg)),
+    registerCommand(log, RunCommands.cancelJob, (arg?: JobRef) => cancelJob(connection, stores, arg)),
     registerCommand(log, RunCommands.cancelAllJobs, async (node?: AgentNode | { agentId: string }, confirmed?: boolean) => {
       const agent = node instanceof AgentNode ? node.agent : node?.agentId ? await client().agents.get(node.agentId) : await pickAgent(view, 'Cancel All Running Jobs: choose the agent');
-      return cancelAll(view, connection, watcher, agent, confirmed === true);
+      return cancelAll(connection, stores, agent, confirmed === true);
     }),
   ];
 }
@@ -104,15 +105,16 @@ async function pickFileInput(definitions: ReadonlyArray<{ key: string; data_type
   return pick.label;
 }
 
-async function cancelJob(view: AgentsView, connection: Connection, watcher: JobWatcher, arg?: JobRef): Promise<number | undefined> {
-  const ref = arg instanceof JobNode ? { agentId: arg.agentId, jobId: arg.job.id } : { agentId: arg?.agentId, jobId: arg?.jobId ?? arg?.id };
-  const jobId = ref.jobId ?? (await askRunningJob(watcher));
-  const agentId = ref.agentId ?? watcher.jobs().find((j) => j.id === jobId)?.agentId;
+async function cancelJob(connection: Connection, stores: Stores, arg?: JobRef): Promise<number | undefined> {
+  const store = stores.require();
+  const ref = arg instanceof JobNode ? { agentId: arg.agentId, jobId: arg.jobId } : { agentId: arg?.agentId, jobId: arg?.jobId ?? arg?.id };
+  const jobId = ref.jobId ?? (await askRunningJob(store.watcher));
   const client = connection.requireClient();
   await client.jobs.cancel(jobId);
   const [status] = await statusesAfterCancel(connection, [jobId]);
-  if (status && agentId) view.patchJobs(agentId, [{ id: jobId, status_code: status.status, ...(status.last_updated_at ? { last_updated_at: status.last_updated_at } : {}) }]);
-  void watcher.refreshNow();
+  // Every place the job appears (rows, status bar, job view, comparison) shows what the service has now.
+  if (status) store.patchJobs([{ id: jobId, status_code: status.status, last_updated_at: status.last_updated_at }]);
+  void store.watcher.refreshNow();
   const word = !status
     ? 'Cancel sent'
     : status.status === JobStatus.CANCELLED
@@ -131,7 +133,8 @@ async function askRunningJob(watcher: JobWatcher): Promise<string> {
   return pick.id;
 }
 
-async function cancelAll(view: AgentsView, connection: Connection, watcher: JobWatcher, agent: BaseAgent, confirmed: boolean): Promise<CancelAllJobs> {
+async function cancelAll(connection: Connection, stores: Stores, agent: BaseAgent, confirmed: boolean): Promise<CancelAllJobs> {
+  const store = stores.require();
   const go = 'Cancel All Running Jobs';
   if (!confirmed) {
     const answer = await vscode.window.showWarningMessage(`Cancel every running job of ${agent.name}?`, { modal: true, detail: 'Pending, started and retrying jobs are stopped; finished jobs are not touched. This cannot be undone.' }, go);
@@ -142,10 +145,10 @@ async function cancelAll(view: AgentsView, connection: Connection, watcher: JobW
   const count = result.targeted_count;
   void vscode.window.showInformationMessage(`Asked the service to cancel ${count} running job${count === 1 ? '' : 's'} of ${agent.name}.${result.note ? ` ${result.note}` : ''}`);
   // The rows and the watched jobs show what the service has now, not what we hope.
-  const ids = [...new Set([...view.activeJobsOf(agent.id).map((j) => j.id), ...watcher.jobs().filter((j) => j.agentId === agent.id).map((j) => j.id)])];
+  const ids = [...new Set([...store.activeJobsOf(agent.id).map((j) => j.id), ...store.watcher.jobs().filter((j) => j.agentId === agent.id).map((j) => j.id)])];
   const statuses = await statusesAfterCancel(connection, ids);
-  view.patchJobs(agent.id, statuses.map((s) => ({ id: s.id, status_code: s.status, ...(s.last_updated_at ? { last_updated_at: s.last_updated_at } : {}) })));
-  void watcher.refreshNow();
+  store.patchJobs(statuses.map((s) => ({ id: s.id, status_code: s.status, last_updated_at: s.last_updated_at })));
+  void store.watcher.refreshNow();
   return result;
 }
 

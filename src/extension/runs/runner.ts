@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { AgentJob, AgentVersion, BaseAgent } from '../../core/client';
 import { JobStatus } from '../../core/jobStatus';
-import type { JobWatcher } from '../../core/jobWatch';
 import { runFileName } from '../../core/runs/runFilePath';
 import type { AgentsView } from '../agents/agentsView';
 import type { Connection } from '../connection/connection';
+import type { Stores } from '../store/stores';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { messageOf } from '../util/errors';
@@ -38,7 +38,7 @@ export class Runner {
     private readonly view: AgentsView,
     private readonly targets: RunTargets,
     private readonly files: RunFiles,
-    private readonly watcher: JobWatcher,
+    private readonly stores: Stores,
     private readonly log: Log,
   ) {}
 
@@ -101,12 +101,22 @@ export class Runner {
   private started(run: CheckedRun, jobIds: string[]): void {
     const { plan, target } = run;
     const now = new Date().toISOString();
-    const jobs: AgentJob[] = jobIds.map((id) => ({ id, status_code: JobStatus.PENDING, created_at: now, agent_version_name: target.versionName, status_events: [], metadata: plan.metadata ?? {} }));
-    this.view.showStartedJobs(plan.agentId, jobs);
+    // What the rows are labelled by (the inputs, the metadata) is known here: the rows tell the jobs apart at once.
+    const jobs: AgentJob[] = jobIds.map((id, i) => ({
+      id,
+      status_code: JobStatus.PENDING,
+      created_at: now,
+      agent_version_name: target.versionName,
+      status_events: [],
+      metadata: plan.batch ? {} : (plan.metadata ?? {}),
+      job_inputs: jobInputsOf(plan.inputSets[i] ?? {}),
+    }));
+    const store = this.stores.require();
+    store.jobsStarted(plan.agentId, jobs);
     const group = plan.batch ? `batch:${jobIds[0] ?? now}` : undefined;
     jobIds.forEach((id, i) => {
       const label = plan.batch ? `${target.agentName} · ${i + 1}/${jobIds.length}` : `${target.agentName} · ${target.versionName}`;
-      this.watcher.watch({ id, label, agentId: plan.agentId, status: JobStatus.PENDING, createdAt: now, group });
+      store.watcher.watch({ id, label, agentId: plan.agentId, status: JobStatus.PENDING, createdAt: now, group });
     });
     this.log.info(`Started ${jobIds.length} job(s) of ${target.agentName} (${plan.agentId}): ${jobIds.join(', ')}`);
     vscode.window.setStatusBarMessage(`$(play) Started ${jobIds.length === 1 ? 'a job' : `${jobIds.length} jobs`} of ${target.agentName}`, 5000);
@@ -127,4 +137,14 @@ async function freeUntitledUri(agentName: string): Promise<vscode.Uri | undefine
       return candidate.with({ scheme: 'untitled' });
     }
   }
+}
+
+/** A run's inputs as the job list shows them (text as text, files by name, JSON as its text). */
+function jobInputsOf(inputs: Record<string, unknown>): AgentJob['job_inputs'] {
+  return Object.entries(inputs).map(([key, value]) => {
+    if (typeof value === 'string') return { key, value };
+    const file = value as { name?: unknown; path?: unknown } | null;
+    if (file && typeof file === 'object' && (typeof file.name === 'string' || typeof file.path === 'string')) return { key, file_name: String(file.name ?? file.path).split(/[\\/]/).pop() ?? '' };
+    return { key, value: JSON.stringify(value) };
+  });
 }

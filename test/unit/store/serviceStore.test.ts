@@ -40,7 +40,8 @@ class FakeService implements StoreSource {
 
 describe('The store of what the extension knows', () => {
   it('keeps the newest status whatever order the copies arrive in', () => {
-    const done = job('j', JobStatus.SUCCESS, 10, { ui_fields: { verdict: 'Compliant' } } as Partial<AgentJob>);
+    const verdict: Partial<AgentJob> & { ui_fields: unknown } = { ui_fields: { verdict: 'Compliant' } };
+    const done = job('j', JobStatus.SUCCESS, 10, verdict);
     const stalePage = job('j', JobStatus.STARTED, 5, { job_inputs: [{ key: 'transcript', value: 'hi' }] });
     const merged = mergeJob(done, stalePage);
     assert.equal(merged.status_code, JobStatus.SUCCESS);
@@ -50,7 +51,7 @@ describe('The store of what the extension knows', () => {
   });
 
   it('keeps a key named __proto__ as data', () => {
-    const incoming = JSON.parse('{"id":"j","status_code":1,"created_at":"2026-11-21T12:00:00Z","__proto__":{"polluted":true}}') as AgentJob;
+    const incoming = JSON.parse('{"id":"j","status_code":1,"created_at":"2026-11-21T12:00:00Z","__proto__":{"polluted":true}}') as unknown as AgentJob;
     const merged = mergeJob(job('j', 1, 0), incoming);
     assert.equal(({} as { polluted?: boolean }).polluted, undefined);
     assert.ok(Object.hasOwn(merged, '__proto__'));
@@ -79,7 +80,8 @@ describe('The store of what the extension knows', () => {
     const follower = store.follower('test');
     follower.follow([{ id: 'j1', agentId: 'a', status: JobStatus.PENDING }, { id: 'j2', agentId: 'a', status: JobStatus.PENDING }]);
     service.statusOf.set('j1', JobStatus.SUCCESS).set('j2', JobStatus.FAILURE);
-    const full = (id: string, status: number) => job(id, status, 100, { status_events: [{ timestamp: iso(1), status_code: 0 }, { timestamp: iso(100), status_code: status }], ui_fields: { verdict: 'Compliant' } } as Partial<AgentJob>);
+    const extra: Partial<AgentJob> & { ui_fields: unknown } = { ui_fields: { verdict: 'Compliant' } };
+    const full = (id: string, status: number) => job(id, status, 100, { ...extra, status_events: [{ timestamp: iso(1), status_code: 0 }, { timestamp: iso(100), status_code: status }] });
     service.jobsOf.set('a', [full('j2', JobStatus.FAILURE), full('j1', JobStatus.SUCCESS)]);
     const heard: number[] = [];
     store.onJob('j1', (j) => heard.push(j.status_code));
@@ -122,12 +124,12 @@ describe('The store of what the extension knows', () => {
         // A projection like the Jobs list: ids only, paged, the store holding the data.
         let extra = 0;
         let repeat = false;
-        const list = new PagedList<{ id: string }>(async (page) => {
+        const list = new PagedList<{ id: string }>((page) => {
           const size = 2;
           const from = (page - 1) * size - extra;
           const slice = serviceJobs.slice(Math.max(0, from), Math.max(0, from) + size + (repeat ? 1 : 0));
           store.putJobs('a', slice, { count: serviceJobs.length, unfiltered: true });
-          return { count: serviceJobs.length, results: slice.map((j) => ({ id: j.id })), nextPage: from + size < serviceJobs.length ? page + 1 : null };
+          return Promise.resolve({ count: serviceJobs.length, results: slice.map((j) => ({ id: j.id })), nextPage: from + size < serviceJobs.length ? page + 1 : null });
         });
         store.onDidChange((c) => c.started.forEach((s) => s.jobIds.forEach((id) => list.prepend({ id }))));
         await list.ensureLoaded();

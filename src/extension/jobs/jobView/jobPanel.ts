@@ -38,14 +38,14 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
   }
 
   /** Opens the panel of a job in the active editor group, or adopts the one VS Code restored after a reload. */
-  static create(extensionUri: vscode.Uri, log: Log, jobId: string, title: string, onAction: (action: JobViewAction) => Promise<void>, restored?: vscode.WebviewPanel): JobPanel {
-    const panel = restored ?? vscode.window.createWebviewPanel(SPEC.viewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, webviewPanelOptions());
+  static create(extensionUri: vscode.Uri, log: Log, jobId: string, title: string, onAction: (action: JobViewAction) => Promise<void>, restored?: vscode.WebviewPanel, preserveFocus = false): JobPanel {
+    const panel = restored ?? vscode.window.createWebviewPanel(SPEC.viewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, webviewPanelOptions());
     return new JobPanel(panel, extensionUri, log, jobId, onAction);
   }
 
   /** Brings the panel forward. */
-  reveal(): void {
-    this.panel.reveal(undefined, false);
+  reveal(preserveFocus = false): void {
+    this.panel.reveal(undefined, preserveFocus);
   }
 
   /** Shows a new model of the job. */

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { AgentJob } from '../../../core/client';
 import { isFinalStatus } from '../../../core/jobStatus';
-import type { JobWatcher } from '../../../core/jobWatch';
+import type { JobFollower } from '../../../core/store/jobFollower';
+import type { ServiceStore } from '../../../core/store/serviceStore';
+import type { Stores } from '../../store/stores';
 import type { JobViewAction } from '../../../core/jobView/protocol';
 import { ResultBatcher } from '../../../core/jobView/resultBatcher';
 import { currentStatus, jobViewModel, type JobViewSources } from '../../../core/jobView/viewModel';
@@ -37,46 +39,81 @@ const TRACKER = 'jobViews';
 export class JobViews extends Disposable {
   private readonly panels = new Map<string, JobPanel>();
   private readonly states = new Map<string, JobState>();
+  private readonly records = new Map<string, vscode.Disposable>();
   private readonly batcher: ResultBatcher;
+  /** The views' share of the current store's watcher: their running jobs ride in its bulk request. */
+  private follower: JobFollower | undefined;
+  private store: ServiceStore | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
     documents: ServiceDocuments,
-    /** The one job watcher (the status bar's): views track their running jobs in its bulk request. */
-    private readonly watcher: JobWatcher,
+    private readonly stores: Stores,
     private readonly log: Log,
   ) {
     super();
     // The client is looked up at each read, so a new connection is used as soon as it exists.
     this.batcher = new ResultBatcher((ids) => connection.requireClient().jobs.results(ids));
-    this.register({ dispose: () => this.watcher.untrack(TRACKER) });
-    this.register(this.watcher.onDidTransition((job, _from, to) => this.observed(job.id, to, job.errorMessage)));
+    this.register({ dispose: () => this.follower?.dispose() });
+    this.register({ dispose: () => this.forgetRecords() });
+    this.register(stores.onDidSwitch((store) => this.useStore(store)));
+    this.useStore(stores.current);
     documents.setJobSource((agentId, jobId) => this.rawJson(agentId, jobId));
     this.register(vscode.window.registerWebviewPanelSerializer(JobViewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
   }
 
-  /** Opens the view of a job, or reveals it when it is open; reads what the target did not bring. */
-  async open(target: JobTarget, restored?: vscode.WebviewPanel): Promise<void> {
+  /** Follows the open views' jobs in the store of the connection now in use. */
+  private useStore(store: ServiceStore | undefined): void {
+    this.follower?.dispose();
+    this.forgetRecords();
+    this.store = store;
+    this.follower = store?.follower(TRACKER);
+    this.follower?.onDidChange((job) => job.status !== undefined && this.observed(job.id, job.status, job.errorMessage));
+    for (const state of this.states.values()) {
+      this.listenToRecord(state.jobId);
+      this.follow(state);
+    }
+  }
+
+  private forgetRecords(): void {
+    for (const record of this.records.values()) record.dispose();
+    this.records.clear();
+  }
+
+  /** The job view shows the store's record of its job whenever a list, a run or a finished poll brings a newer one. */
+  private listenToRecord(jobId: string): void {
+    if (!this.store || this.records.has(jobId)) return;
+    this.records.set(jobId, this.store.onJob(jobId, (job) => this.adoptRecord(jobId, job)));
+  }
+
+  /** Opens the view of a job, or reveals it when it is open; reads what the store does not know. */
+  async open(target: JobTarget, restored?: vscode.WebviewPanel, preserveFocus = false): Promise<void> {
+    const known = target.job ?? this.store?.job(target.jobId);
     const existing = this.panels.get(target.jobId);
     if (existing) {
-      existing.reveal();
-      if (target.job) this.adoptRecord(target.jobId, target.job);
+      existing.reveal(preserveFocus);
+      if (known) this.adoptRecord(target.jobId, known);
       return;
     }
-    const state: JobState = { agentId: target.agent.id, agentName: target.agent.name, jobId: target.jobId, job: target.job, observed: [], readAt: Date.now() };
+    const state: JobState = { agentId: target.agent.id, agentName: target.agent.name, jobId: target.jobId, job: known, observed: [], readAt: Date.now() };
     this.states.set(target.jobId, state);
+    this.listenToRecord(target.jobId);
     const title = `Job ${shortId(target.jobId)} · ${target.agent.name}`;
-    const panel = JobPanel.create(this.context.extensionUri, this.log, target.jobId, title, (action) => this.act(target.jobId, action), restored);
+    const panel = JobPanel.create(this.context.extensionUri, this.log, target.jobId, title, (action) => this.act(target.jobId, action), restored, preserveFocus);
     this.panels.set(target.jobId, panel);
     panel.onDidDispose(() => {
       this.panels.delete(target.jobId);
       this.states.delete(target.jobId);
-      this.watcher.untrack(TRACKER, [target.jobId]);
+      this.records.get(target.jobId)?.dispose();
+      this.records.delete(target.jobId);
+      this.follower?.unfollow([target.jobId]);
     });
     this.render(target.jobId);
-    await this.read(target.jobId, !target.job);
+    // A job the store has no record of (opened by ID): its record is read with the agent's newest jobs.
+    if (!known) void this.store?.readRecords(target.agent.id);
+    await this.read(target.jobId, !known);
   }
 
   /** A job view VS Code brought back after a reload: the same job, read again by ID (the page's state names it). */
@@ -171,8 +208,8 @@ export class JobViews extends Disposable {
 
   private follow(state: JobState): void {
     const code = currentStatus(state);
-    if (code < 0 || isFinalStatus(code)) this.watcher.untrack(TRACKER, [state.jobId]);
-    else this.watcher.track(TRACKER, [{ id: state.jobId, status: code, createdAt: state.job?.created_at }]);
+    if (code < 0 || isFinalStatus(code)) this.follower?.unfollow([state.jobId]);
+    else this.follower?.follow([{ id: state.jobId, agentId: state.agentId, status: code, createdAt: state.job?.created_at }]);
   }
 
   private observed(jobId: string, status: number, error: string | undefined): void {
@@ -190,6 +227,11 @@ export class JobViews extends Disposable {
     const state = this.states.get(jobId);
     if (!state) return;
     state.job = job;
+    // The record is the service's own account (events, times): what this view saw for itself is no newer.
+    if (isFinalStatus(job.status_code) && (job.status_events?.length ?? 0) > 0) {
+      state.observed = [];
+      state.status = undefined;
+    }
     this.render(jobId);
   }
 
