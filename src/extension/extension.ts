@@ -19,6 +19,7 @@ import { Log } from './log';
 import { LocalSandbox } from './sandbox/localSandbox';
 import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
 import { Stores } from './store/stores';
+import { Ticker } from './util/ticker';
 import { registerTreeCommands } from './tree/treeCommands';
 import { registerPolicyCommands } from './policies/policyCommands';
 import { PolicyDocuments } from './policies/policyDocuments';
@@ -94,12 +95,13 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const connection = new Connection(context, log);
   sandbox = new LocalSandbox(context, connection, log);
   const accounts = new AccountsProvider(context, connection, sandbox, log);
+  const ticker = new Ticker();
   const stores = new Stores(context, connection, log);
-  const agents = new AgentsView(context, connection, stores);
+  const agents = new AgentsView(context, connection, stores, ticker);
   const documents = new ServiceDocuments(connection);
   const editable = new EditableFileSystem();
   const drafts = new VersionDrafts(editable, connection, agents, log);
-  const watched = new JobWatchStatusBar(stores);
+  const watched = new JobWatchStatusBar(stores, ticker);
   const refresher = new RunningJobsRefresher(agents, stores, log);
   const policies = new PoliciesView(context, connection);
   const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
@@ -135,6 +137,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
       tables.reload();
     }),
     log,
+    ticker,
     connection,
     stores,
     sandbox,

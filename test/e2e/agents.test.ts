@@ -53,6 +53,31 @@ describe('Agents in the browser', function () {
     await workbench.screenshot('agents--filtered-by-status');
   });
 
+  it('shows a job started elsewhere when its agent is expanded, and counts it on the agent row, without a refresh', async () => {
+    // The agents list was read by the test above; a job started by another client makes its row out of date.
+    const { workbench, sandbox } = session();
+    assert.ok(sandbox);
+    const client = new ServiceClient(sandbox);
+    const agent = (await client.agents.list({ search: 'Refund Request Reviewer' })).results[0]!;
+    const version = await client.agents.currentVersion(agent.id);
+    await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Started elsewhere: a refund for order 77.'])) });
+    const count = (await client.agents.get(agent.id)).job_count;
+    await client.close();
+
+    await workbench.openActivity('Agent Workbench');
+    await workbench.view('Agents').locator('.pane-header').hover();
+    await workbench.view('Agents').locator('.pane-header a.action-label[aria-label^="Collapse All"]').click();
+    const agentRow = workbench.treeItem('Agents', 'Refund Request Reviewer');
+    await workbench.expand(agentRow);
+    const jobsRow = workbench.view('Agents').locator('.monaco-list-row[aria-level="2"]', { hasText: /^Jobs/ });
+    await workbench.expand(jobsRow);
+    // The list is shown (it used to stay blank: "Element with id … is already registered"), newest first.
+    await workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]', { hasText: /Started elsewhere/ }).first().waitFor({ timeout: 30_000 });
+    await agentRow.first().locator('.label-description', { hasText: new RegExp(`${Number(count).toLocaleString('en-US')} jobs`) }).waitFor({ timeout: 30_000 });
+    assert.deepEqual((await workbench.notifications()).filter((n) => /already registered/.test(n)), []);
+    await workbench.screenshot('agents--job-started-elsewhere');
+  });
+
   it('watches a new job from the Jobs list and shows it finish in the status bar, with a notification', async () => {
     const { workbench, sandbox } = session();
     assert.ok(sandbox);

@@ -150,9 +150,10 @@ export class JobWatcher {
     this.stopWatching([...this.records.values()].filter((job) => job.watched));
   }
 
-  /** Removes the jobs that are over: final, or no longer known to the service. */
-  dismissFinished(): void {
-    this.stopWatching([...this.records.values()].filter((job) => job.watched && !isPolled(job)));
+  /** Removes the jobs that are over: final, or no longer known to the service (with `finishedBefore`, only those over before then). */
+  dismissFinished(finishedBefore?: number): void {
+    const over = (job: JobRecord): boolean => finishedBefore === undefined || (job.finishedAt ?? job.watchedAt) < finishedBefore;
+    this.stopWatching([...this.records.values()].filter((job) => job.watched && !isPolled(job) && over(job)));
   }
 
   /** The watched jobs, in the order they were first watched (copies). */

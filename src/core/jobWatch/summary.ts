@@ -29,8 +29,8 @@ const STATUS_WORDS: Record<number, string> = {
   [JobStatus.CACHED]: 'done (cached)',
 };
 
-/** Longest label shown in the status bar before it is cut with an ellipsis. */
-const MAX_TITLE = 24;
+/** Longest label shown in the status bar before it is cut with an ellipsis ("Support Call QA · v4 – refund promise"). */
+const MAX_TITLE = 48;
 
 /** True while the watcher still polls this job: not final and still known to the service. */
 export function isPolled(job: WatchedJob): boolean {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent } from '../../core/client';
 import type { ListKnowledge, ServiceStore, StoreChange } from '../../core/store/serviceStore';
 import type { Stores } from '../store/stores';
+import type { Ticker } from '../util/ticker';
 import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
 import type { Connection } from '../connection/connection';
 import { ContextKeys, Settings, StateKeys, Views } from '../constants';
@@ -28,6 +29,7 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     context: vscode.ExtensionContext,
     connection: Connection,
     private readonly stores: Stores,
+    ticker: Ticker,
   ) {
     // Several job rows can be chosen at once (Create Test Set from Jobs…).
     super(context, connection, { viewId: Views.agents, viewName: 'Agents view', filterKey: StateKeys.agentFilter, filteredContextKey: ContextKeys.agentsFiltered, canSelectMany: true });
@@ -46,6 +48,8 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     this.register(this.shownJobs);
     this.register({ dispose: () => this.storeSubscription?.dispose() });
     this.register(stores.onDidSwitch((store) => this.listen(store)));
+    // "1 min ago" and a running job's time move on: rows whose text changed are redrawn, while the view is shown.
+    this.register(ticker.every(30_000, () => this.treeView.visible && this.provider.redrawAll()));
     this.listen(stores.current);
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
       // Job rows are labelled by this setting: redraw them (nothing is read again).

@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
-import { JobStatus, isFinalStatus, jobStatusName } from '../../core/jobStatus';
+import { JobStatus, isFinalStatus } from '../../core/jobStatus';
 import { type JobWatcher, elapsedText, isPolled, jobTitle, statusWord, summarize, type WatchedJob } from '../../core/jobWatch';
 import { AgentCommands } from '../constants';
 import type { Stores } from '../store/stores';
 import { Disposable } from '../util/disposable';
+import type { Ticker } from '../util/ticker';
+
+/** A finished job leaves the status bar this long after it ended (the notification told about it; the job stays in its list). */
+export const FINISHED_JOBS_KEPT_MS = 10 * 60_000;
 
 /**
  * Watched jobs at a glance in the status bar: one job's status and elapsed time, or counts for several,
@@ -13,14 +17,19 @@ import { Disposable } from '../util/disposable';
  */
 export class JobWatchStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('agentWorkbench.jobWatch', vscode.StatusBarAlignment.Left, 9));
-  private ticker: NodeJS.Timeout | undefined;
+  private ticking: vscode.Disposable | undefined;
   private subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly stores: Stores) {
+  constructor(
+    private readonly stores: Stores,
+    private readonly ticker: Ticker,
+  ) {
     super();
     this.item.name = 'Agent Workbench Watched Jobs';
     this.item.command = AgentCommands.showWatchedJobs;
-    this.register({ dispose: () => clearInterval(this.ticker) });
+    this.register({ dispose: () => this.ticking?.dispose() });
+    // Finished jobs do not pile up in the status bar: each goes a while after it ended.
+    this.register(ticker.every(30_000, () => this.watcher?.dismissFinished(Date.now() - FINISHED_JOBS_KEPT_MS)));
     this.register({ dispose: () => this.unlisten() });
     this.register(stores.onDidSwitch(() => this.listen()));
     this.listen();
@@ -72,10 +81,10 @@ export class JobWatchStatusBar extends Disposable {
   }
 
   private setTicker(on: boolean): void {
-    if (on && !this.ticker) this.ticker = setInterval(() => this.render(), 1000);
-    if (!on && this.ticker) {
-      clearInterval(this.ticker);
-      this.ticker = undefined;
+    if (on) this.ticking ??= this.ticker.every(1000, () => this.render());
+    else {
+      this.ticking?.dispose();
+      this.ticking = undefined;
     }
   }
 
@@ -97,7 +106,7 @@ export class JobWatchStatusBar extends Disposable {
     } else if (to === JobStatus.RETRY) {
       void vscode.window.showWarningMessage(`Job ${title} is retrying${job.errorMessage ? `: ${job.errorMessage}` : '.'}`, ...actions).then(then);
     } else if (isFinalStatus(to)) {
-      void vscode.window.showInformationMessage(`Job ${title} finished: ${jobStatusName(to)}.`, ...actions).then(then);
+      void vscode.window.showInformationMessage(`Job ${title} finished: ${statusWord({ ...job, status: to })}.`, ...actions).then(then);
     }
   }
 

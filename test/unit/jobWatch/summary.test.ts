@@ -26,8 +26,11 @@ describe('job watch summary', () => {
 
   it('names an unlabelled job by the start of its ID and cuts a long label', () => {
     assert.equal(summarize([job(PENDING, { createdAt: ago(5000) })], NOW).text, '3f2b8c1e: pending · 5 s');
-    const long = job(SUCCESS, { label: 'a very long agent name that will not fit', createdAt: ago(70_000), lastUpdatedAt: ago(10_000) });
-    assert.equal(summarize([long], NOW).text, 'a very long agent name …: succeeded · 1 min 00 s');
+    // An agent and version name fit ("Support Call QA · v4 – refund promise"); a longer label is cut.
+    const fits = job(SUCCESS, { label: 'Support Call QA · v4 – refund promise', createdAt: ago(70_000), lastUpdatedAt: ago(10_000) });
+    assert.equal(summarize([fits], NOW).text, 'Support Call QA · v4 – refund promise: succeeded · 1 min 00 s');
+    const long = job(SUCCESS, { label: 'a very long agent name that will not fit in the status bar at all', createdAt: ago(70_000), lastUpdatedAt: ago(10_000) });
+    assert.equal(summarize([long], NOW).text, 'a very long agent name that will not fit in the…: succeeded · 1 min 00 s');
   });
 
   it('counts several jobs by group in a fixed order', () => {
