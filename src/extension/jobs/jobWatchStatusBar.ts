@@ -29,7 +29,9 @@ export class JobWatchStatusBar extends Disposable {
     this.item.command = AgentCommands.showWatchedJobs;
     this.register({ dispose: () => this.ticking?.dispose() });
     // Finished jobs do not pile up in the status bar: each goes a while after it ended.
-    this.register(ticker.every(30_000, () => this.watcher?.dismissFinished(Date.now() - FINISHED_JOBS_KEPT_MS)));
+    this.register(ticker.every(30_000, () => {
+      this.watcher?.dismissFinished(Date.now() - FINISHED_JOBS_KEPT_MS);
+    }));
     this.register({ dispose: () => this.unlisten() });
     this.register(stores.onDidSwitch(() => this.listen()));
     this.listen();
