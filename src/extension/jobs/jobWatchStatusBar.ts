@@ -27,7 +27,7 @@ export class JobWatchStatusBar extends Disposable {
     super();
     this.item.name = 'Agent Workbench Watched Jobs';
     this.item.command = AgentCommands.showWatchedJobs;
-    this.register({ dispose: () => this.ticking?.dispose() });
+    this.register({ dispose: () => this.setTicker(false) });
     // Finished jobs do not pile up in the status bar: each goes a while after it ended.
     this.register(ticker.every(30_000, () => {
       this.watcher?.dismissFinished(Date.now() - FINISHED_JOBS_KEPT_MS);
