@@ -14,6 +14,8 @@ export interface CountingProxy {
   /** Forgets what was counted so far. */
   reset(): void;
   counts(): RouteCounts;
+  /** The paths (with their queries) of the requests seen since the last reset, in order. */
+  paths(): string[];
   total(): number;
   close(): Promise<void>;
 }
@@ -23,9 +25,11 @@ export async function startCountingProxy(targetBaseUrl: string): Promise<Countin
   const target = new URL(targetBaseUrl);
   const agent = new http.Agent({ keepAlive: true });
   let counts: RouteCounts = {};
+  let paths: string[] = [];
   const server = http.createServer((req, res) => {
     const route = `${req.method} ${(req.url ?? '').split('?')[0]?.replace(UUID, '{id}')}`;
     counts[route] = (counts[route] ?? 0) + 1;
+    paths.push(req.url ?? '');
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent },
       (answer) => {
@@ -43,8 +47,12 @@ export async function startCountingProxy(targetBaseUrl: string): Promise<Countin
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    reset: () => void (counts = {}),
+    reset: () => {
+      counts = {};
+      paths = [];
+    },
     counts: () => ({ ...counts }),
+    paths: () => [...paths],
     total: () => Object.values(counts).reduce((a, b) => a + b, 0),
     close: async () => {
       server.closeAllConnections();

@@ -140,11 +140,11 @@ describe('Running agents', function () {
 
     const status = await vscode.commands.executeCommand<number>('agentWorkbench.jobs.cancel', { agentId: agent.agent.id, jobId: first });
     assert.equal(status, 5, 'CANCELLED');
-    assert.equal(agent.jobs.list.loadedItems.find((j) => j.id === first)?.status_code, 5);
+    assert.equal(agent.jobs.loadedJobs().find((j) => j.id === first)?.status_code, 5, 'the row says cancelled');
 
     const result = await vscode.commands.executeCommand<{ targeted_count: number }>('agentWorkbench.agents.cancelAllJobs', agent, true);
     assert.ok(result && result.targeted_count >= rest.length, `targeted ${result?.targeted_count}`);
-    for (const id of rest) assert.equal(agent.jobs.list.loadedItems.find((j) => j.id === id)?.status_code, 5, 'the row says cancelled');
+    for (const id of rest) assert.equal(agent.jobs.loadedJobs().find((j) => j.id === id)?.status_code, 5, 'the row says cancelled');
     await waitFor(() => api.stores.require().watcher.jobs().filter((j) => started.jobIds.includes(j.id)).every((j) => j.status === 5), 'the watcher to see the cancels');
   });
 

@@ -49,6 +49,7 @@ export class ServiceStore {
   private readonly toRead = new Set<string>();
   private readTimer: unknown;
   private readonly reads = new AbortController();
+  private readonly readsInFlight = new Map<string, Promise<void>>();
   private disposed = false;
 
   constructor(
@@ -131,9 +132,17 @@ export class ServiceStore {
     this.fire({ jobs: ids });
   }
 
-  /** Reads an agent's newest jobs into the store now (a job view opened by ID wants its record); resolves when done, never rejects. */
+  /**
+   * Reads an agent's newest jobs into the store now (a job view opened by ID wants its record); views
+   * opened together share one read. Resolves when done, never rejects.
+   */
   readRecords(agentId: string): Promise<void> {
-    return this.readRecent(agentId);
+    let read = this.readsInFlight.get(agentId);
+    if (!read) {
+      read = this.readRecent(agentId).finally(() => this.readsInFlight.delete(agentId));
+      this.readsInFlight.set(agentId, read);
+    }
+    return read;
   }
 
   /** Hears every change: what agents and jobs changed, and jobs started. */
@@ -212,7 +221,7 @@ export class ServiceStore {
       this.readTimer = undefined;
       const agents = [...this.toRead];
       this.toRead.clear();
-      for (const id of agents) void this.readRecent(id);
+      for (const id of agents) void this.readRecords(id);
     }, RECORD_READ_DELAY_MS);
   }
 
