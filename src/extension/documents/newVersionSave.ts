@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { JsonCheck } from '../../core/documents/jsonProblems';
+import { isOutcomeUnknown, outcomeUnknownMessage } from '../../core/outcomeUnknown';
 import { loadCore } from '../lazyCore';
 import { isCancellation, messageOf } from '../util/errors';
 import { problemsSummary, type DocumentDiagnostics } from './diagnostics';
@@ -89,13 +90,9 @@ function failed<V, C>(uri: vscode.Uri, text: string, target: NewVersionTarget<V,
   if (!core.isServiceError(error)) return { kind: 'notSaved', message: `${target.title} was not saved: ${messageOf(error)} ${kept}` };
   const located = core.locateFieldErrors(text, target.fieldErrors ? target.fieldErrors(error.fieldErrors) : error.fieldErrors);
   if (located.length) diagnostics.set(uri, text, located);
-  if (error.outcomeUnknown) {
+  if (isOutcomeUnknown(error)) {
     target.readAgain();
-    return {
-      kind: 'notSaved',
-      unknown: true,
-      message: `It is not known whether ${target.title} was saved: the connection was cut after the save was sent. The versions were read again: check them before saving again. (${error.message})`,
-    };
+    return { kind: 'notSaved', unknown: true, message: outcomeUnknownMessage({ happened: `${target.title} was saved`, readAgain: 'the versions' }, error) };
   }
   return { kind: 'notSaved', message: `${target.title} was not saved: ${error.message} ${kept}` };
 }
