@@ -10,7 +10,7 @@ export type SaveOutcome =
   | { kind: 'saved'; message?: string }
   | { kind: 'unchanged'; message: string }
   | { kind: 'cancelled' }
-  | { kind: 'notSaved'; message: string; unknown?: boolean };
+  | { kind: 'notSaved'; message: string; unknown?: boolean; comparing?: boolean };
 
 /** A newer version someone saved while this one was being edited. */
 export interface NewerVersion {
@@ -72,7 +72,8 @@ export async function saveAsNewVersion<V, C>(uri: vscode.Uri, text: string, targ
       const choice = await target.conflict?.(newer);
       if (choice === 'compare') {
         await target.compare?.();
-        return { kind: 'notSaved', message: `${target.title} was not saved: compare your edit with the newer version, then save again.` };
+        // The user's own choice, not a failure: told as a notice.
+        return { kind: 'notSaved', comparing: true, message: `${target.title} was not saved yet: compare your edit with the newer version, then save again.` };
       }
       if (choice !== 'anyway') return { kind: 'cancelled' };
     }
