@@ -11,6 +11,7 @@ import { run, startDetached } from './processes.mjs';
 
 // Only Node built-ins above this line: node_modules may not exist yet.
 const demoDir = path.join(repoRoot, '.sandbox-data', 'demo');
+const DEMO_JOB_STEP_MS = 4000;
 const stops = [];
 let stopping = false;
 
@@ -24,7 +25,8 @@ async function main() {
   console.log('Building and packaging the extension...');
   const [vsix] = await Promise.all([packageExtension(), ensureCodeServer()]);
   const { startSandboxProcess, writeConnectionFile } = await import('./sandbox.mjs');
-  const sandbox = await startSandboxProcess(['--data', path.join(demoDir, 'data'), '--seed', 'demo']);
+  // Slower status steps than the tests' sandbox: a demo job runs for about 8–15 s, long enough to try Cancel.
+  const sandbox = await startSandboxProcess(['--data', path.join(demoDir, 'data'), '--seed', 'demo', '--job-step-ms', String(DEMO_JOB_STEP_MS)]);
   stops.push(sandbox.stop);
   const connectionFile = writeConnectionFile(path.join(demoDir, 'connection.json'), sandbox);
   const { ensureDemoWorkspace } = await import('./demoWorkspace.mjs');

@@ -1,5 +1,6 @@
 /** The ServiceErrors for each way a call can fail, with messages a person can act on. */
 import { httpErrorMessage, readErrorBody } from './errorBody';
+import { OUTCOME_UNKNOWN_SUFFIX as UNKNOWN_OUTCOME } from '../outcomeUnknown';
 import { ServiceError } from './errors';
 
 /** Which call failed. */
@@ -9,7 +10,6 @@ export interface CallContext {
   path: string;
 }
 
-const UNKNOWN_OUTCOME = ' The change may or may not have been made: refresh to check before trying again.';
 
 /** The caller cancelled; `outcomeUnknown` when a write had already gone out. */
 export function abortedError(ctx: CallContext, outcomeUnknown: boolean, message = 'The request was cancelled.'): ServiceError {

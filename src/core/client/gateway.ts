@@ -77,7 +77,7 @@ export class Gateway {
     this.retry = retryPolicy(options.retry);
     this.userAgent = options.userAgent ?? 'agent-workbench';
     const max = Math.max(1, Math.floor(options.maxConcurrent ?? DEFAULT_CONCURRENCY));
-    this.limiter = new Limiter(max);
+    this.limiter = new Limiter(max, options.pauseClock);
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher = options.dispatcher ?? new Pool(this.origin, { connections: max });
   }

@@ -14,19 +14,35 @@ export class LimiterClosedError extends Error {
   }
 }
 
+/** Time and the one timer of a pause; injectable so tests move time themselves. */
+export interface LimiterClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const systemClock: LimiterClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 /** Concurrency limit with FIFO queueing and a pause that holds back every queued and new request. */
 export class Limiter {
   private active = 0;
   private readonly queue: Waiter[] = [];
   private pausedUntil = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: unknown;
   private closed = false;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly clock: LimiterClock = systemClock,
+  ) {}
 
   /** Takes a slot at once if one is free, nobody is ahead and the client is not paused. */
   tryAcquire(): boolean {
-    if (this.active >= this.max || this.queue.length > 0 || this.closed || Date.now() < this.pausedUntil) return false;
+    if (this.active >= this.max || this.queue.length > 0 || this.closed || this.clock.now() < this.pausedUntil) return false;
     this.active++;
     return true;
   }
@@ -52,7 +68,7 @@ export class Limiter {
 
   /** Holds back every request not yet started for `ms` (a 429 with Retry-After speaks for the whole client). */
   pauseFor(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
     this.drain();
   }
 
@@ -64,7 +80,7 @@ export class Limiter {
   /** Fails every queued caller and refuses new ones. */
   close(): void {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.clock.clearTimeout(this.timer);
     for (const waiter of this.queue.splice(0)) {
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.reject(new LimiterClosedError());
@@ -80,11 +96,11 @@ export class Limiter {
 
   private drain(): void {
     if (this.queue.length === 0) return;
-    const pause = this.pausedUntil - Date.now();
+    const pause = this.pausedUntil - this.clock.now();
     if (pause > 0) {
       // One timer for the whole queue; re-armed when a later Retry-After extends the pause.
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.drain(), pause);
+      this.clock.clearTimeout(this.timer);
+      this.timer = this.clock.setTimeout(() => this.drain(), pause);
       return;
     }
     while (this.active < this.max && this.queue.length > 0) {

@@ -1,3 +1,4 @@
+import type { LimiterClock } from './limiter';
 import type { Dispatcher } from 'undici';
 
 /** How a {@link ServiceClient} reaches the service. */
@@ -18,6 +19,8 @@ export interface ClientOptions {
   /** Tests may inject a dispatcher; the client then neither owns nor closes it. */
   dispatcher?: Dispatcher;
   userAgent?: string;
+  /** The clock of the client-wide pause after a 429; tests inject one to move time themselves. */
+  pauseClock?: LimiterClock;
 }
 
 /** Bounds of the retries of reads (GET). */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Log } from '../log';
+import { isOutcomeUnknown, outcomeUnknownMessage } from '../../core/outcomeUnknown';
 import { Commands } from '../constants';
 import { isCancellation, messageOf, NotConnectedError } from '../util/errors';
 
@@ -11,9 +12,15 @@ export function onOutcomeUnknown(refresh: () => void): vscode.Disposable {
   return new vscode.Disposable(() => (readAgain = undefined));
 }
 
+/** The client's word for an endpoint this server does not offer (a 404/405 where the call names its feature). */
+function isUnsupportedEndpoint(error: unknown): boolean {
+  return (error as { kind?: unknown } | null)?.kind === 'unsupported';
+}
+
 /**
  * Registers a command through one wrapper: cancellation is silent, any other failure becomes one clear
- * sentence (with "Show Log") and its details go to the log; a write whose outcome is unknown (the
+ * sentence (with "Show Log") and its details go to the log; an endpoint the server does not offer is said
+ * so, as a warning; a write whose outcome is unknown (the
  * connection was cut after it was sent) says so and the views are read again — it is never repeated
  * on its own. Known secrets are masked in what is shown. Returns the handler's result to callers.
  */
@@ -31,12 +38,16 @@ export function registerCommand(log: Log, id: string, handler: (...args: never[]
         });
         return undefined;
       }
+      if (isUnsupportedEndpoint(error)) {
+        // Not a failure of the command: this server lacks the endpoint, which the message says.
+        log.info(`${id}: ${messageOf(error)}`);
+        void vscode.window.showWarningMessage(log.redact(messageOf(error)));
+        return undefined;
+      }
       log.error(`Command ${id} failed`, error);
-      const unknown = (error as { outcomeUnknown?: unknown }).outcomeUnknown === true;
+      const unknown = isOutcomeUnknown(error);
       if (unknown) readAgain?.();
-      const message = unknown
-        ? `It is not known whether this change was made: the connection was cut after the request was sent. The views were read again to show what the service has — check before trying again. (${messageOf(error)})`
-        : messageOf(error);
+      const message = unknown ? outcomeUnknownMessage({ happened: 'this change was made', readAgain: 'the views' }, error) : messageOf(error);
       void vscode.window.showErrorMessage(log.redact(message), 'Show Log').then((choice) => {
         if (choice === 'Show Log') log.show();
       });

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { JsonCheck } from '../../core/documents/jsonProblems';
+import { isOutcomeUnknown, outcomeUnknownMessage } from '../../core/outcomeUnknown';
 import { loadCore } from '../lazyCore';
 import { isCancellation, messageOf } from '../util/errors';
 import { problemsSummary, type DocumentDiagnostics } from './diagnostics';
@@ -9,7 +10,7 @@ export type SaveOutcome =
   | { kind: 'saved'; message?: string }
   | { kind: 'unchanged'; message: string }
   | { kind: 'cancelled' }
-  | { kind: 'notSaved'; message: string; unknown?: boolean };
+  | { kind: 'notSaved'; message: string; unknown?: boolean; comparing?: boolean };
 
 /** A newer version someone saved while this one was being edited. */
 export interface NewerVersion {
@@ -71,7 +72,8 @@ export async function saveAsNewVersion<V, C>(uri: vscode.Uri, text: string, targ
       const choice = await target.conflict?.(newer);
       if (choice === 'compare') {
         await target.compare?.();
-        return { kind: 'notSaved', message: `${target.title} was not saved: compare your edit with the newer version, then save again.` };
+        // The user's own choice, not a failure: told as a notice.
+        return { kind: 'notSaved', comparing: true, message: `${target.title} was not saved yet: compare your edit with the newer version, then save again.` };
       }
       if (choice !== 'anyway') return { kind: 'cancelled' };
     }
@@ -89,13 +91,9 @@ function failed<V, C>(uri: vscode.Uri, text: string, target: NewVersionTarget<V,
   if (!core.isServiceError(error)) return { kind: 'notSaved', message: `${target.title} was not saved: ${messageOf(error)} ${kept}` };
   const located = core.locateFieldErrors(text, target.fieldErrors ? target.fieldErrors(error.fieldErrors) : error.fieldErrors);
   if (located.length) diagnostics.set(uri, text, located);
-  if (error.outcomeUnknown) {
+  if (isOutcomeUnknown(error)) {
     target.readAgain();
-    return {
-      kind: 'notSaved',
-      unknown: true,
-      message: `It is not known whether ${target.title} was saved: the connection was cut after the save was sent. The versions were read again: check them before saving again. (${error.message})`,
-    };
+    return { kind: 'notSaved', unknown: true, message: outcomeUnknownMessage({ happened: `${target.title} was saved`, readAgain: 'the versions' }, error) };
   }
   return { kind: 'notSaved', message: `${target.title} was not saved: ${error.message} ${kept}` };
 }

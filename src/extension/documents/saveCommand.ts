@@ -32,6 +32,10 @@ export function registerSaveCommand(fs: EditableFileSystem, log: Log): vscode.Di
       if (outcome.message) void vscode.window.showInformationMessage(outcome.message);
       return;
     }
+    if (outcome.comparing) {
+      void vscode.window.showInformationMessage(outcome.message);
+      return;
+    }
     log.warn(outcome.message);
     const actions = outcome.unknown ? [SHOW_LOG] : [SAVE_AGAIN, SHOW_LOG];
     void vscode.window.showErrorMessage(log.redact(outcome.message), ...actions).then((choice) => {

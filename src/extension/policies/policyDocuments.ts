@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Policy, PolicyVersion } from '../../core/client';
-import { sameJson } from '../../core/documents/sameJson';
+import { samePolicyContent } from '../../core/documents/sameJson';
 import { policyVersionNameProblem } from '../../core/limits';
 import { Settings } from '../constants';
 import type { Connection } from '../connection/connection';
@@ -101,7 +101,7 @@ export class PolicyDocuments implements vscode.Disposable {
     return {
       title: documentTitle(uri),
       check: (text) => loadCore().checkJson(text, loadCore().PolicyContentSchema),
-      unchanged: async (value) => sameJson(value, (await client().policies.getVersion(policyId, baseId)).content),
+      unchanged: async (value) => samePolicyContent(value, (await client().policies.getVersion(policyId, baseId)).content),
       ask: async () => {
         if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.askVersionName, true)) return {};
         const count = await client().policies.listVersions(policyId, { page_size: 1 }).then((page) => page.count, () => undefined);

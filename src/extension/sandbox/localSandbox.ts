@@ -84,6 +84,8 @@ export class LocalSandbox extends Disposable {
     this.ready = ready;
     this.log.addSecret(ready.token);
     child.on('exit', (code, signal) => this.onExit(child, code, signal));
+    // The IPC channel closes with the window (a reload): without a listener Node would raise that as an uncaught error.
+    child.on('error', (error) => this.log.info(`Local sandbox (pid ${child.pid}): ${error.message}`));
     await this.context.workspaceState.update(StateKeys.sandboxInWindow, true);
     await this.connection.useWindowConnection({ baseUrl: ready.baseUrl, organizationId: ready.organizationId, token: ready.token });
     await this.setContext(ContextKeys.sandboxRunning, true);

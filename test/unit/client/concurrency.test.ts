@@ -71,24 +71,30 @@ describe('service client: concurrency', () => {
   });
 
   it('holds back every queued and new request after a 429 with Retry-After', async () => {
-    client = clientFor(service, { maxConcurrent: 1 });
-    let throttledAt = 0;
+    const clock = new FakeClock();
+    client = clientFor(service, { maxConcurrent: 1, pauseClock: clock });
+    let throttled = false;
+    // Each request after the 429 notes whether the pause had been let go when it arrived.
+    const arrivedAfterPause: boolean[] = [];
     service.handle((_req, res) => {
-      if (throttledAt > 0) return json(res, 200, baseAgent());
-      setTimeout(() => {
-        throttledAt = Date.now();
-        json(res, 429, { detail: 'Request was throttled.' }, { 'retry-after': '1' });
-      }, 30);
+      if (!throttled) {
+        throttled = true;
+        return json(res, 429, { detail: 'Request was throttled.' }, { 'retry-after': '1' });
+      }
+      arrivedAfterPause.push(clock.firedCount > 0);
+      json(res, 200, baseAgent());
     });
     const write = rejectionOf(client.agents.update('a1', { name: 'x' }));
     const queued = client.agents.get('queued');
-    const throttled = (await write) as ServiceError;
-    assert.equal(throttled.status, 429);
-    assert.equal(throttled.retryAfterMs, 1000);
-    await Promise.all([queued, client.agents.get('new-1'), client.agents.get('new-2')]);
+    const error = (await write) as ServiceError;
+    assert.equal(error.status, 429);
+    assert.equal(error.retryAfterMs, 1000);
+    const later = [client.agents.get('new-1'), client.agents.get('new-2')];
+    assert.deepEqual(clock.pendingDelays(), [1000], 'one pause of the Retry-After, for the whole queue');
+    clock.fireAll();
+    await Promise.all([queued, ...later]);
     assert.deepEqual(service.requests.map((r) => r.url.split('/')[3]), ['a1', 'queued', 'new-1', 'new-2']);
-    const earliest = Math.min(...service.requests.slice(1).map((r) => r.at));
-    assert.ok(earliest - throttledAt >= 950, `the next request went out ${earliest - throttledAt} ms after the 429`);
+    assert.deepEqual(arrivedAfterPause, [true, true, true]);
   });
 
   it('fails queued requests when the client is closed', async () => {
@@ -108,23 +114,69 @@ describe('service client: concurrency', () => {
 
 describe('service client: the request gate', () => {
   it('lets nobody past a pause, and everybody in order after it', async () => {
-    const limiter = new Limiter(2);
+    const clock = new FakeClock();
+    const limiter = new Limiter(2, clock);
     limiter.pauseFor(60);
     assert.equal(limiter.tryAcquire(), false);
     const order: number[] = [];
-    const started = Date.now();
-    await Promise.all([1, 2].map((n) => limiter.acquire(undefined).then(() => order.push(n))));
-    assert.ok(Date.now() - started >= 55);
+    const waiting = Promise.all([1, 2].map((n) => limiter.acquire(undefined).then(() => order.push(n))));
+    assert.deepEqual(clock.pendingDelays(), [60]);
+    clock.advance(59);
+    assert.equal(limiter.tryAcquire(), false, 'still paused a moment before the end');
+    clock.fireAll();
+    await waiting;
     assert.deepEqual(order, [1, 2]);
     assert.equal(limiter.inFlight, 2);
   });
 
   it('extends a pause when a later Retry-After asks for longer', async () => {
-    const limiter = new Limiter(1);
+    const clock = new FakeClock();
+    const limiter = new Limiter(1, clock);
     limiter.pauseFor(20);
     limiter.pauseFor(80);
-    const started = Date.now();
-    await limiter.acquire(undefined);
-    assert.ok(Date.now() - started >= 75);
+    let acquired = false;
+    const waiting = limiter.acquire(undefined).then(() => (acquired = true));
+    assert.deepEqual(clock.pendingDelays(), [80]);
+    clock.advance(20);
+    assert.equal(limiter.tryAcquire(), false, 'the shorter pause does not end the longer one');
+    clock.fireAll();
+    await waiting;
+    assert.equal(acquired, true);
   });
 });
+
+/** A clock whose time and timers move only when the test says. */
+class FakeClock {
+  private time = 1_000_000;
+  private timers = new Map<number, { fn: () => void; at: number }>();
+  private next = 1;
+  firedCount = 0;
+
+  now(): number {
+    return this.time;
+  }
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.next++;
+    this.timers.set(id, { fn, at: this.time + ms });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  /** The delays of the timers not fired yet, from now. */
+  pendingDelays(): number[] {
+    return [...this.timers.values()].map((t) => t.at - this.time);
+  }
+  advance(ms: number): void {
+    this.time += ms;
+  }
+  /** Moves time to each timer's moment and runs it. */
+  fireAll(): void {
+    for (const [id, timer] of [...this.timers]) {
+      this.timers.delete(id);
+      this.time = Math.max(this.time, timer.at);
+      this.firedCount++;
+      timer.fn();
+    }
+  }
+}

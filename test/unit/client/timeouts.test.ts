@@ -20,13 +20,10 @@ describe('service client: timeouts and cancellation', () => {
 
   it('fails a read with kind timeout when no answer comes in time, without trying again', async () => {
     neverAnswer();
-    const started = Date.now();
     const error = (await rejectionOf(client.agents.get('a1'))) as ServiceError;
-    const took = Date.now() - started;
     assert.equal(error.kind, 'timeout');
     assert.equal(error.outcomeUnknown, false);
     assert.equal(error.message, 'The service did not answer within 0.2 s.');
-    assert.ok(took >= 190, `gave up after ${took} ms, before the timeout`);
     assert.equal(service.requests.length, 1);
   });
 

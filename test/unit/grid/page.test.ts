@@ -64,9 +64,17 @@ describe('the results grid page', function () {
     await showResults(grid, ++load, [{ header: header(['id'], ['UInt64'], 2), rows }]);
     assert.deepEqual(await shown, { type: 'shown', load });
     await grid.next('rendered', (m) => m.load === load && m.loadedRows === 2);
-    await grid.page.locator('#viewport').evaluate((viewport) => viewport.scrollBy(0, 10));
-    await grid.page.waitForTimeout(100);
-    assert.equal(grid.sent.filter((m) => m.type === 'shown' && m.load === load).length, 1);
+    await grid.page.locator('#viewport').evaluate(async (viewport) => {
+      viewport.scrollBy(0, 10);
+      // Two frames: the scroll event has been handled by then.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    // The page's messages arrive in order: a 'shown' the scroll caused would come before the next result's.
+    const scrolled = load;
+    const nextShown = grid.next('shown', (m) => m.load === scrolled + 1);
+    await showResults(grid, ++load, [{ header: header(['id'], ['UInt64'], 1), rows: [['3']] }]);
+    await nextShown;
+    assert.equal(grid.sent.filter((m) => m.type === 'shown' && m.load === scrolled).length, 1);
   });
 
   it('paints only the rows in view of 100,000 rows × 12 columns, and scrolls to the last row', async () => {
@@ -102,13 +110,13 @@ describe('the results grid page', function () {
     const copy = await grid.next('copy', (m) => m.load === load);
     assert.deepEqual([copy.top, copy.bottom, copy.left, copy.right, copy.headers], [2, 4, 1, 2, false]);
     assert.match(await grid.page.locator('#selection-info').innerText(), /3 rows × 2 columns selected/);
-    await new Promise((r) => setTimeout(r, 400));
-    assert.equal(grid.sent.filter((m) => m.type === 'copy' && m.load === load).length, 1, 'one keypress copies once');
 
     await grid.page.keyboard.press('Control+a');
     await grid.page.keyboard.press('Control+c');
-    const all = await grid.next('copy', (m) => m.load === load);
+    const all = await grid.next('copy', (m) => m.load === load && m.bottom === 499);
     assert.deepEqual([all.top, all.bottom, all.left, all.right], [0, 499, 0, 3]);
+    // The page's messages arrive in order: a second copy of the first keypress would come before this one.
+    assert.equal(grid.sent.filter((m) => m.type === 'copy' && m.load === load).length, 2, 'one keypress copies once');
 
     await grid.page.keyboard.press('End');
     await grid.page.keyboard.press('PageDown');

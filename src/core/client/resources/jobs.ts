@@ -107,14 +107,17 @@ export class JobsApi {
     }
   }
 
-  /** Results of many jobs, in their order: one request per hundred ids, one after the other; none for an empty list. */
+  /**
+   * Results of many jobs, in the order asked (the service answers in any order; a job it does not know is left
+   * out): one request per hundred ids, one after the other; none for an empty list.
+   */
   async results(jobIds: readonly string[], opts?: CallOptions): Promise<JobResultRecord[]> {
-    const records: JobResultRecord[] = [];
+    const byId = new Map<string, JobResultRecord>();
     for (let start = 0; start < jobIds.length; start += RESULTS_CHUNK_SIZE) {
       const json = { job_ids: jobIds.slice(start, start + RESULTS_CHUNK_SIZE) };
       const call = { operation: 'getJobResults', method: 'POST', path: '/v1/agents/jobs/results/', json, schema: JobResultRecordListSchema, readOnly: true } as const;
-      records.push(...(await this.gateway.send(call, opts?.signal)));
+      for (const record of await this.gateway.send(call, opts?.signal)) byId.set(record.id, record);
     }
-    return records;
+    return [...new Set(jobIds)].flatMap((id) => byId.get(id) ?? []);
   }
 }

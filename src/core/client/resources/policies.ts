@@ -9,7 +9,7 @@ import {
   type Policy,
   type PolicyVersion,
 } from '../schemas/policies';
-import { isServiceError } from '../errors';
+import { isServiceError, ServiceError } from '../errors';
 import { DependentAgentSchema, type DependentAgent } from '../schemas/policies';
 import type { CallOptions, Page } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
@@ -78,15 +78,26 @@ export class PoliciesApi {
     return this.gateway.send({ operation: 'getPolicy', method: 'GET', path: policyPath(policyId), schema: PolicySchema }, opts?.signal);
   }
 
-  /** Creates a policy with its first version. */
+  /** Creates a policy with its first version; `unsupported` when the server does not offer it. */
   create(body: CreatePolicyBody, opts?: CallOptions): Promise<Policy> {
-    return this.gateway.send({ operation: 'createPolicy', method: 'POST', path: '/v1/policies/', json: body, schema: PolicySchema }, opts?.signal);
+    const call = { operation: 'createPolicy', method: 'POST', path: '/v1/policies/', json: body, schema: PolicySchema, feature: 'creating policies' } as const;
+    return this.gateway.send(call, opts?.signal);
   }
 
-  /** Renames a policy or changes its description. */
-  update(policyId: string, body: UpdatePolicyBody, opts?: CallOptions): Promise<Policy> {
+  /**
+   * Renames a policy or changes its description. A 405, or a 404 for a policy that can still be read, means
+   * the server does not offer it (`unsupported`); a 404 for a policy that is gone stays a 404.
+   */
+  async update(policyId: string, body: UpdatePolicyBody, opts?: CallOptions): Promise<Policy> {
     const call = { operation: 'updatePolicy', method: 'PATCH', path: policyPath(policyId), json: body, schema: PolicySchema } as const;
-    return this.gateway.send(call, opts?.signal);
+    try {
+      return await this.gateway.send(call, opts?.signal);
+    } catch (error) {
+      if (!isServiceError(error) || (error.status !== 404 && error.status !== 405)) throw error;
+      if (error.status === 404 && !(await this.get(policyId, opts).then(() => true, () => false))) throw error;
+      const what = body.name === undefined ? 'changing the description of a policy' : 'renaming policies';
+      throw new ServiceError({ ...error, kind: 'unsupported', message: `This server does not offer ${what} (it answered ${error.status}).`, cause: error });
+    }
   }
 
   /** Deletes a policy; a 409 (agents use it) lists them: read them with {@link dependentAgentsOf}. */

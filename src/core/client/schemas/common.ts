@@ -56,3 +56,11 @@ export interface Envelope<T> {
 export function orNull<T extends z.ZodMiniType>(schema: T) {
   return z._default(z.nullable(schema), null);
 }
+
+/** A field of an object the interface leaves free: text is kept, a number becomes its text, anything else reads as null. */
+export const freeText = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((value): string | null => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null)),
+  ),
+);

@@ -1,13 +1,13 @@
 /** Engines, models and the signed-in user (service's "Discovery and account" endpoints). */
 import * as z from 'zod/mini';
-import { orNull } from './common';
+import { freeText, orNull } from './common';
 
-/** One engine of `GET /v1/agents/types/`; the live service leaves its fields open, so all are optional. */
+/** One engine of `GET /v1/agents/types/`: a free object, so a field of another type (a numeric id) reads as text or null. */
 export const EngineTypeSchema = z.looseObject({
-  id: z.nullish(z.string()),
-  engine_class_id: z.nullish(z.string()),
-  name: z.nullish(z.string()),
-  description: z.nullish(z.string()),
+  id: freeText,
+  engine_class_id: freeText,
+  name: freeText,
+  description: freeText,
   /** The inputs the engine expects (a JSON schema or a list of input definitions). */
   input_schema: z.optional(z.unknown()),
   /** The `engine_config` a new agent starts from. */
@@ -18,7 +18,14 @@ export type EngineType = z.infer<typeof EngineTypeSchema>;
 export const EngineTypeListSchema = z.looseObject({
   engine_types: z.array(z.string()),
   total_count: z.number(),
-  engines: z.pipe(orNull(z.array(EngineTypeSchema)), z.transform((engines): EngineType[] => engines ?? [])),
+  // Entries that are not objects at all are left out rather than failing the engine list.
+  engines: z.pipe(
+    orNull(z.array(z.unknown())),
+    z.transform((engines): EngineType[] => (engines ?? []).flatMap((engine) => {
+      const parsed = EngineTypeSchema.safeParse(engine);
+      return parsed.success ? [parsed.data] : [];
+    })),
+  ),
 });
 export type EngineTypeList = z.infer<typeof EngineTypeListSchema>;
 

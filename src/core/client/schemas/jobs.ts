@@ -1,5 +1,6 @@
 /** Agent jobs and job status records (interface sections 2 and 3, with the live service's leniencies). */
 import * as z from 'zod/mini';
+import { JobStatus } from '../../jobStatus';
 import { pageEnvelope } from './common';
 
 export const StatusEventSchema = z.looseObject({
@@ -64,10 +65,16 @@ export const JobStatusRecordSchema = z.looseObject({
 });
 export type JobStatusRecord = z.infer<typeof JobStatusRecordSchema>;
 
+/**
+ * The status of a job just queued may be null ("not yet known"): it reads as PENDING, a job that is still to
+ * come, so one new job neither fails the answer for all the others nor looks final.
+ */
+const StatusNotYetKnownSchema = z.pipe(z.nullable(z.number()), z.transform((status): number => status ?? JobStatus.PENDING));
+
 /** One item of the answer to `POST /v1/agents/jobs/statuses/`. */
 export const JobStatusSummarySchema = z.looseObject({
   id: z.string(),
-  status: z.number(),
+  status: StatusNotYetKnownSchema,
   created_at: z.nullish(z.string()),
   last_updated_at: z.nullish(z.string()),
   timestamp: z.nullish(z.number()),

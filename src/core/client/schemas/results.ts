@@ -33,11 +33,10 @@ export const JobResultSchema = z.looseObject({
 export type JobResult = z.infer<typeof JobResultSchema>;
 
 /** One item of the answer of `POST /v1/agents/jobs/results/`. */
-export const JobResultRecordSchema = z.looseObject({
+const JobResultRecordBaseSchema = z.looseObject({
   id: z.string(),
   // The status as the service names it (a code or a word); kept as sent.
   status: orNull(z.union([z.number(), z.string()])),
-  result: orNull(JobOutputListSchema),
   corrected_outputs: orNull(JobOutputListSchema),
   agent_id: orNull(z.string()),
   agent_version_id: orNull(z.string()),
@@ -46,7 +45,17 @@ export const JobResultRecordSchema = z.looseObject({
   input_tokens: orNull(z.number()),
   output_tokens: orNull(z.number()),
 });
-export type JobResultRecord = z.infer<typeof JobResultRecordSchema>;
+
+/** A record whose `result` is outputs or null; a failed job's error code is moved to `result_error`. */
+export const JobResultRecordSchema = z.pipe(
+  // "List of job outputs, or error code if job failed".
+  z.extend(JobResultRecordBaseSchema, { result: orNull(z.union([JobOutputListSchema, z.string()])) }),
+  z.transform(({ result, ...record }): JobResultRecord =>
+    typeof result === 'string' ? { ...record, result: null, result_error: result } : { ...record, result },
+  ),
+);
+/** A record of the bulk results answer; `result_error` is the error code a failed job may have instead of outputs. */
+export type JobResultRecord = z.infer<typeof JobResultRecordBaseSchema> & { result: JobOutput[] | null; result_error?: string };
 
 export const JobResultRecordListSchema = z.array(JobResultRecordSchema);
 

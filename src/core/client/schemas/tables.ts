@@ -1,5 +1,6 @@
 /** The tables API of the live service: lists, describe, preview, queries with results, uploads. */
 import * as z from 'zod/mini';
+import { freeText } from './common';
 
 export const TableColumnSchema = z.looseObject({
   name: z.string(),
@@ -8,8 +9,25 @@ export const TableColumnSchema = z.looseObject({
 });
 export type TableColumn = z.infer<typeof TableColumnSchema>;
 
-// Null or absent reads as no columns known (`?? []` where used).
-const columns = z.nullish(z.array(TableColumnSchema));
+const FreeColumnSchema = z.looseObject({ name: freeText, type: freeText });
+
+/**
+ * Columns are free objects on the live service: a name that is a number reads as its text, a type that is not
+ * text as unknown; a list with a column that has no name at all reads as no columns known, so the rows' own keys
+ * name them. Null or absent reads as no columns known too (`?? []` where used).
+ */
+const columns = z.pipe(
+  z.nullish(z.array(z.unknown())),
+  z.transform((list): TableColumn[] | null | undefined => {
+    if (!list) return list;
+    const read = list.map((entry): TableColumn | undefined => {
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+      const parsed = FreeColumnSchema.safeParse(entry);
+      return parsed.success && parsed.data.name ? { ...parsed.data, name: parsed.data.name } : undefined;
+    });
+    return read.every((c) => c !== undefined) ? read : null;
+  }),
+);
 
 export const TableSchema = z.looseObject({
   name: z.string(),
@@ -53,7 +71,7 @@ export const TableQueryResultSchema = z.looseObject({
   table_query_id: z.string(),
   status: z.string(),
   error: z.nullish(z.string()),
-  columns: z.nullish(columns),
+  columns,
   rows: z.nullish(z.array(RowSchema)),
   row_count: z.nullish(z.number()),
   truncated: z.nullish(z.boolean()),
