@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentJob, AgentVersion, BaseAgent } from '../../core/client';
 import { JobStatus } from '../../core/jobStatus';
+import { isOutcomeUnknown, outcomeUnknownMessage } from '../../core/outcomeUnknown';
 import { runFileName } from '../../core/runs/runFilePath';
 import type { AgentsView } from '../agents/agentsView';
 import type { Connection } from '../connection/connection';
@@ -86,12 +87,10 @@ export class Runner {
       });
     } catch (error) {
       const core = loadCore();
-      if (core.isServiceError(error) && error.outcomeUnknown) {
-        this.log.warn(`Run of ${plan.agentId}: outcome unknown (${error.message})`);
+      if (isOutcomeUnknown(error)) {
+        this.log.warn(`Run of ${plan.agentId}: outcome unknown (${messageOf(error)})`);
         this.view.reloadJobs(plan.agentId);
-        throw new Error(
-          `It is not known whether ${what} started: the answer was lost after the request was sent. It was not sent again; the agent's jobs were read again to show what the service has — check them before running again.`,
-        );
+        throw new Error(outcomeUnknownMessage({ happened: `${what} started`, readAgain: "the agent's jobs" }, error));
       }
       const placed = core.isServiceError(error) && this.files.showServiceErrors(source, error, run);
       throw new Error(`Not run: ${messageOf(error)}${placed ? ' (underlined in the run file)' : ''}`);
