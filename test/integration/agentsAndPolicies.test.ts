@@ -49,7 +49,10 @@ describe('New Agent and policy management', function () {
     await waitFor(() => (api.agents.treeView.selection[0] as AgentNode | undefined)?.agent?.id === agent.agent.id, 'the new agent revealed and selected');
     const versions = await api.connection.requireClient().agents.listVersions(agent.agent.id);
     assert.equal((versions[0]?.engine_config as Record<string, unknown> | undefined)?.model, 'o3-mini');
-    await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), ' '));
+    // Revealing the new agent moved focus to the Agents view: the change goes through the document itself.
+    const again = new vscode.WorkspaceEdit();
+    again.insert(editor.document.uri, new vscode.Position(1, 0), ' ');
+    assert.ok(await vscode.workspace.applyEdit(again), 'the draft is changed again');
     assert.equal(await editor.document.save(), false, 'saving the same draft again creates nothing');
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
