@@ -13,7 +13,7 @@ import type { Router } from '../http/router';
 import { TABLE_NAME_MAX, tableNameProblem } from '../../core/tables/tableNames';
 import { iso, newId } from '../util';
 import { CsvProblem, scanCsv } from './csvFile';
-import { quoteName } from '../query/scopedDatabases';
+import { quoteName, reservedNameProblem } from '../query/identifiers';
 import { submitTableQuery, tableQueryResult } from './tableQueries';
 import type { TableInfo } from './tableStore';
 import { rowsOf } from './tableValues';
@@ -95,7 +95,7 @@ const upload: Handler = async (ctx) => {
   try {
     const orgId = requireOrganization(ctx, form.fields.get('organization_id'));
     const { name, withHeaders } = readForm(form.fields, file);
-    const problem = tableNameProblem(name);
+    const problem = tableNameProblem(name) ?? reservedNameProblem(name);
     if (problem) throw new HttpError(400, [`Invalid table name "${name}": ${problem}`]);
     if (ctx.app.tables.find(orgId, name)) throw new HttpError(400, [`A table named ${name} already exists.`]);
     const shape = await scan(file!, withHeaders);
