@@ -4,7 +4,7 @@ import type { VersionRow } from '../agents/versionStore';
 import { engineVerdicts } from '../engines';
 import { policyFingerprint, runEngine, type EngineOutput, type EnginePolicy } from '../engine/engineRun';
 import type { EngineInput } from '../engine/ruleMatching';
-import { findPolicy, findPolicyVersion } from '../policies/policyStore';
+import { findPolicy, findPolicyVersion, policyIdOf } from '../policies/policyStore';
 import type { SandboxDb } from '../store/database';
 import { iso, parseJson } from '../util';
 import type { JobInput } from './jobStore';
@@ -20,8 +20,7 @@ export interface StoredOutcome {
 
 /** The policy a version applies (`engine_config.policy_id`), at its current version; undefined when none or not found. */
 export function policyOfVersion(db: SandboxDb, orgId: string, version: Pick<VersionRow, 'engine_config'>): EnginePolicy | undefined {
-  const config = parseJson<Record<string, unknown>>(version.engine_config);
-  const policyId = config && typeof config.policy_id === 'string' ? config.policy_id.trim().toLowerCase() : '';
+  const policyId = policyIdOf(parseJson(version.engine_config));
   if (!policyId) return undefined;
   const policy = findPolicy(db, orgId, policyId);
   const current = policy?.current_version_id ? findPolicyVersion(db, policy.pk, policy.current_version_id) : undefined;

@@ -3,7 +3,7 @@ import { found, requireOrganization } from '../access';
 import { type AgentRow, findAgent } from '../agents/agentStore';
 import { type VersionRow, definitionsOf, findVersion } from '../agents/versionStore';
 import { type Handler, type RequestContext, ok } from '../context';
-import { readJsonValue } from '../http/body';
+import { readJsonObject } from '../http/body';
 import { HttpError, Msg, fieldError, jsonTypeName } from '../http/errors';
 import type { Router } from '../http/router';
 import { storedOutcome } from './jobOutcome';
@@ -52,9 +52,7 @@ const runSync: Handler = async (ctx) => {
  * live service does.
  */
 const runMany: Handler = async (ctx) => {
-  const body = (await readJsonValue(ctx.req, ctx.app.limits.jsonBytes)) ?? {};
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, { non_field_errors: [`Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.`] });
-  const object = body as Record<string, unknown>;
+  const object = await readJsonObject(ctx.req, ctx.app.limits.jsonBytes);
   const orgId = requireOrganization(ctx, object.organization_id);
   const sets = object.inputs;
   if (sets === undefined) throw fieldError('inputs', Msg.required);
