@@ -7,6 +7,7 @@ import { HttpError, Msg, fieldError } from '../http/errors';
 import { isUuid } from '../http/fields';
 import { type MultipartForm, type ReceivedFile, receiveMultipart, fileNameProblem } from '../http/multipart';
 import { personalDatasetPk } from '../users';
+import { moveFileDurably } from '../store/persistence';
 import { newId } from '../util';
 import { type DatasetFileRow, FILE_SELECT, datasetByPk, datasetFileObject, findVisibleDataset, organizationUploadsDatasetPk } from './datasetStore';
 
@@ -55,7 +56,7 @@ function commit(ctx: RequestContext, form: MultipartForm, file: ReceivedFile | u
       : personalDatasetPk(db, ctx.user.id, now);
   const storageName = newId();
   const target = path.join(ctx.app.filesDir, storageName);
-  fs.renameSync(file!.tempPath, target);
+  moveFileDurably(file!.tempPath, target);
   try {
     db.run('INSERT INTO dataset_files (id, dataset_pk, name, size, storage_name, metadata, created_ms, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       newId(), datasetPk, file!.fileName, file!.size, storageName, metadata === undefined ? null : JSON.stringify(metadata), now, ctx.user.id,
