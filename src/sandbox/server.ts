@@ -14,6 +14,7 @@ import { registerPolicyRoutes } from './policies/policyRoutes';
 import { registerPolicyVersionRoutes } from './policies/policyVersionRoutes';
 import { type QueryEngine, createQueryEngine } from './query/index';
 import { QueryTasks, registerQueryRoutes } from './queryTasks';
+import { createJobEngine } from './engine/engineThreads';
 import { createRequestHandler } from './requestHandler';
 import { registerDiscoveryRoutes } from './discoveryRoutes';
 import { registerResultRoutes } from './jobs/resultRoutes';
@@ -123,6 +124,7 @@ function createApp(store: Store, options: SandboxOptions, log: (line: string) =>
   const app: SandboxApp = {
     db, filesDir: store.filesDir, tokens: new TokenBook(db), now, log, tables,
     lifecycle: new JobLifecycle(db, stepMs, now, log),
+    engine: createJobEngine(),
     queries: new QueryTasks(db, async () => (options.queryEngineFactory ?? createQueryEngine)(), now, log, (orgId) => tables.scope(orgId)),
     limits: { jsonBytes: options.maxJsonBytes ?? 10 * 1024 * 1024, uploadBytes: Math.min(options.maxUploadBytes ?? 2 * 1024 ** 3, MAX_FILE_SIZE) },
   };
@@ -170,6 +172,7 @@ async function stop(server: http.Server, app: SandboxApp, closeStore: () => void
   await closed;
   clearTimeout(cut);
   await app.queries.close();
+  await app.engine.close();
   closeStore();
 }
 
