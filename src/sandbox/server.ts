@@ -14,7 +14,7 @@ import { registerPolicyRoutes } from './policies/policyRoutes';
 import { registerPolicyVersionRoutes } from './policies/policyVersionRoutes';
 import { type QueryEngine, createQueryEngine } from './query/index';
 import { QueryTasks, registerQueryRoutes } from './queryTasks';
-import { createJobEngine } from './engine/engineThreads';
+import { type JobEngine, createJobEngine } from './engine/engineThreads';
 import { createRequestHandler } from './requestHandler';
 import { registerDiscoveryRoutes } from './discoveryRoutes';
 import { registerResultRoutes } from './jobs/resultRoutes';
@@ -51,6 +51,8 @@ export interface SandboxOptions {
   maxJsonBytes?: number;
   /** Makes the database query engine; default: the engine of src/sandbox/query (tests pass a fake). */
   queryEngineFactory?: () => QueryEngine | Promise<QueryEngine>;
+  /** Makes the engine that judges jobs; default: worker threads (tests wrap it to watch it work). */
+  jobEngineFactory?: () => JobEngine;
   /** Fault rules in force from the start (default none: the fault mode is off). See `faults/rules.ts`. */
   faults?: FaultRule[];
   /** The secret of the admin endpoint `/__admin/faults` (at least 16 characters); default: random per start. */
@@ -124,7 +126,7 @@ function createApp(store: Store, options: SandboxOptions, log: (line: string) =>
   const app: SandboxApp = {
     db, filesDir: store.filesDir, tokens: new TokenBook(db), now, log, tables,
     lifecycle: new JobLifecycle(db, stepMs, now, log),
-    engine: createJobEngine(),
+    engine: (options.jobEngineFactory ?? createJobEngine)(),
     queries: new QueryTasks(db, async () => (options.queryEngineFactory ?? createQueryEngine)(), now, log, (orgId) => tables.scope(orgId)),
     limits: { jsonBytes: options.maxJsonBytes ?? 10 * 1024 * 1024, uploadBytes: Math.min(options.maxUploadBytes ?? 2 * 1024 ** 3, MAX_FILE_SIZE) },
   };

@@ -101,12 +101,20 @@ function matchIndexed(rule: PolicyRule, indexed: readonly IndexedLine[]): RuleMa
   const stems = titleStems(rule.title);
   if (stems.length === 0) return undefined;
   const needed = Math.ceil((stems.length * 2) / 3);
-  let best: RuleMatch | undefined;
-  for (const { input, line, starts } of indexed) {
-    const found = stems.filter((stem) => starts.has(stem));
-    if (found.length >= needed && (!best || found.length > best.found.length)) best = { rule, input, evidence: shorten(line), found };
+  let best: IndexedLine | undefined;
+  let bestCount = needed - 1;
+  for (const line of indexed) {
+    let count = 0;
+    for (const stem of stems) if (line.starts.has(stem)) count++;
+    if (count > bestCount) {
+      best = line;
+      bestCount = count;
+      if (count === stems.length) break;
+    }
   }
-  return best;
+  if (!best) return undefined;
+  const { starts } = best;
+  return { rule, input: best.input, evidence: shorten(best.line), found: stems.filter((stem) => starts.has(stem)) };
 }
 
 function matchPhrases(rule: PolicyRule, phrases: string[], indexed: readonly IndexedLine[]): RuleMatch | undefined {
