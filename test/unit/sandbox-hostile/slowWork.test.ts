@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { bigTranscript, manyRules } from '../../../bench/benchmarks/noisyNeighbour';
 import { createJobEngine, type JobEngine } from '../../../src/sandbox/engine/engineThreads';
 import { readPolicy } from '../../../src/sandbox/engine/policyRules';
 import { matchRules } from '../../../src/sandbox/engine/ruleMatching';
@@ -7,18 +8,6 @@ import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID } from '../..
 import { type TestSandbox, eventually, startTestSandbox } from '../sandbox/helpers';
 import { RUNAWAY_QUERY } from '../sandbox-query/helpers';
 import { OTHER, scalar } from './support';
-
-/** A policy of `count` rules whose titles share words with every line of {@link bigTranscript}. */
-export function manyRules(count: number): unknown {
-  const rules = Array.from({ length: count }, (_, i) => ({ title: `Agent explains refund policy number ${i} clearly`, flag: 'RED_FLAG' }));
-  return { guidelines: { categories: [{ title: 'Many', rules }] } };
-}
-
-/** About `bytes` of transcript, line after line. */
-export function bigTranscript(bytes: number): string {
-  const line = 'Customer: I want to talk about the refund and the policy and the number of things here.\n';
-  return line.repeat(Math.ceil(bytes / line.length));
-}
 
 /** The job engine, reporting when it starts and ends judging each job. */
 function watchedEngine(events: string[]): () => JobEngine {
@@ -71,13 +60,16 @@ describe('sandbox under hostile input: one organization’s slow work', function
     const events: string[] = [];
     before(async () => {
       t = await startTestSandbox({ jobEngineFactory: watchedEngine(events), queryEngineFactory: () => createQueryEngine({ timeoutMs: 60_000 }) });
+      // Every thread started before anything is compared: starting one is not the work under test.
+      assert.equal(await scalar(t, 'SELECT 1'), '1');
+      assert.equal(await scalar(t, 'SELECT 1', OTHER), '1');
     });
     after(() => t.close());
 
     it('answers another organization while a run of 500 rules over a large input is judged', async () => {
       const versions = await t.call('POST', `/v1/policies/${DEMO_LOOP_POLICY_ID}/versions/`, { body: { content: manyRules(500), version_name: '500 rules' } });
       assert.equal(versions.status, 201, versions.text);
-      const run = t.call('POST', `/v1/agents/run/${DEMO_LOOP_AGENT_ID}/async/`, { body: { ...DEMO_LOOP_INPUTS, transcript: bigTranscript(400_000) } }).then((answer) => {
+      const run = t.call('POST', `/v1/agents/run/${DEMO_LOOP_AGENT_ID}/async/`, { body: { ...DEMO_LOOP_INPUTS, transcript: bigTranscript(1_000_000) } }).then((answer) => {
         events.push('run answered');
         return answer;
       });
