@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { registerAgentDeleteRoutes } from './agents/deleteRoutes';
 import { registerAgentRoutes } from './agents/agentRoutes';
 import { registerVersionRoutes } from './agents/versionRoutes';
 import { TokenBook } from './auth';
@@ -138,6 +139,7 @@ function buildRouter(): Router<Handler> {
   const router = new Router<Handler>();
   registerAgentRoutes(router);
   registerVersionRoutes(router);
+  registerAgentDeleteRoutes(router);
   registerJobRoutes(router);
   registerPolicyRoutes(router);
   registerPolicyVersionRoutes(router);
