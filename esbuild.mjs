@@ -52,6 +52,7 @@ const vscodeNamespaceOnce = {
 const entries = [
   { name: 'sandbox', entryPoints: { sandbox: 'src/sandbox/main.ts' } },
   { name: 'queryWorker', entryPoints: { queryWorker: 'src/sandbox/query/worker.ts' } },
+  { name: 'engineWorker', entryPoints: { engineWorker: 'src/sandbox/engine/worker.ts' } },
 ];
 if (!sandboxOnly) {
   // Two extension bundles: the small one evaluated at activation, and the client loaded on first use.

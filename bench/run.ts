@@ -12,6 +12,7 @@ import { comparison } from './benchmarks/comparison';
 import { grid } from './benchmarks/grid';
 import { jobWatching } from './benchmarks/jobWatching';
 import { largeTree } from './benchmarks/largeTree';
+import { noisyNeighbour } from './benchmarks/noisyNeighbour';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
 import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
 import { tableUpload } from './benchmarks/tableUpload';
@@ -50,6 +51,7 @@ const session = (world: World): HostSession => {
 const BENCHES: Bench[] = [
   { name: 'vsix', title: '.vsix size', budget: '≤ 1 MB', needsHost: false, run: () => Promise.resolve([vsixFigure()]) },
   { name: 'sandbox', title: 'sandbox: jobs page at 100,000 jobs', budget: 'p99 ≤ 20 ms', needsHost: false, run: (w) => withRaw(w.sandbox, sandboxLatency) },
+  { name: 'noisyNeighbour', title: 'sandbox: noisy neighbour', budget: '≤ 2× alone', needsHost: false, run: () => noisyNeighbour() },
   { name: 'client', title: 'client overhead', budget: '≥ 0.9× raw throughput', needsHost: false, run: (w) => clientOverhead(w.sandbox, loadCoreBundle()) },
   { name: 'activation', title: 'activation', budget: '≤ 25 ms', needsHost: true, run: (w) => activation(session(w), path.join(repoRoot, 'dist')) },
   { name: 'tree', title: 'first page of a large tree', budget: '≤ 1.15× the minimal extension', needsHost: true, run: (w) => largeTree(session(w), w.sandbox) },

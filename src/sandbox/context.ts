@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { TokenBook } from './auth';
 import type { QueryFields } from './http/queryParams';
 import type { Reply } from './http/router';
+import type { JobEngine } from './engine/engineThreads';
 import type { JobLifecycle } from './jobs/lifecycle';
 import type { QueryTasks } from './queryTasks';
 import type { SandboxDb } from './store/database';
@@ -21,6 +22,8 @@ export interface SandboxApp {
   filesDir: string;
   tokens: TokenBook;
   lifecycle: JobLifecycle;
+  /** Judges the jobs that start, in worker threads. */
+  engine: JobEngine;
   queries: QueryTasks;
   /** The organizations' uploaded tables (the tables API). */
   tables: TableStore;

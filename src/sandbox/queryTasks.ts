@@ -16,12 +16,13 @@ const CLOSE_GRACE_MS = 2000;
 
 /**
  * Database queries of the organizations: stored as tasks (PENDING → STARTED → SUCCESS/FAILURE)
- * and run one after another by the query engine, which is created on the first query (it starts a
- * worker thread: no cost for sandboxes nobody queries).
+ * and run by the query engine, which serves the organizations fairly, each one's queries in the order
+ * they came. The engine is created on the first query (it starts worker threads: no cost for
+ * sandboxes nobody queries).
  */
 export class QueryTasks {
   private engine: Promise<QueryEngine> | undefined;
-  private queue: Promise<void> = Promise.resolve();
+  private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
 
   constructor(
@@ -44,11 +45,9 @@ export class QueryTasks {
     return id;
   }
 
-  /** Runs a statement on the same engine, after the queries queued before it (the tables API's queries). */
+  /** Runs a statement on the same engine, after the queries its organization queued before it (the tables API's queries). */
   run(sql: string, options: RunOptions): Promise<QueryOutcome> {
-    const outcome = this.queue.then(() => this.runOnEngine(sql, options));
-    this.queue = outcome.then(() => undefined);
-    return outcome;
+    return this.track(this.runOnEngine(sql, options));
   }
 
   /** Queues again the tasks a previous run left unfinished (the sandbox stopped while they ran). */
@@ -67,14 +66,21 @@ export class QueryTasks {
   async close(): Promise<void> {
     this.closed = true;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.queue, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+    await Promise.race([Promise.all(this.inFlight), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
     clearTimeout(timer);
     const engine = await this.engine?.catch(() => undefined);
     await engine?.close();
   }
 
   private enqueue(id: string, orgId: string, sql: string): void {
-    this.queue = this.queue.then(() => this.execute(id, orgId, sql));
+    void this.track(this.execute(id, orgId, sql));
+  }
+
+  /** Keeps a promise among those closing waits for, until it settles. */
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    void promise.finally(() => this.inFlight.delete(promise)).catch(() => undefined);
+    return promise;
   }
 
   private async execute(id: string, orgId: string, sql: string): Promise<void> {

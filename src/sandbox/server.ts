@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { registerAgentDeleteRoutes } from './agents/deleteRoutes';
 import { registerAgentRoutes } from './agents/agentRoutes';
 import { registerVersionRoutes } from './agents/versionRoutes';
 import { TokenBook } from './auth';
@@ -14,6 +15,7 @@ import { registerPolicyRoutes } from './policies/policyRoutes';
 import { registerPolicyVersionRoutes } from './policies/policyVersionRoutes';
 import { type QueryEngine, createQueryEngine } from './query/index';
 import { QueryTasks, registerQueryRoutes } from './queryTasks';
+import { type JobEngine, createJobEngine } from './engine/engineThreads';
 import { createRequestHandler } from './requestHandler';
 import { registerDiscoveryRoutes } from './discoveryRoutes';
 import { registerResultRoutes } from './jobs/resultRoutes';
@@ -50,6 +52,8 @@ export interface SandboxOptions {
   maxJsonBytes?: number;
   /** Makes the database query engine; default: the engine of src/sandbox/query (tests pass a fake). */
   queryEngineFactory?: () => QueryEngine | Promise<QueryEngine>;
+  /** Makes the engine that judges jobs; default: worker threads (tests wrap it to watch it work). */
+  jobEngineFactory?: () => JobEngine;
   /** Fault rules in force from the start (default none: the fault mode is off). See `faults/rules.ts`. */
   faults?: FaultRule[];
   /** The secret of the admin endpoint `/__admin/faults` (at least 16 characters); default: random per start. */
@@ -123,6 +127,7 @@ function createApp(store: Store, options: SandboxOptions, log: (line: string) =>
   const app: SandboxApp = {
     db, filesDir: store.filesDir, tokens: new TokenBook(db), now, log, tables,
     lifecycle: new JobLifecycle(db, stepMs, now, log),
+    engine: (options.jobEngineFactory ?? createJobEngine)(),
     queries: new QueryTasks(db, async () => (options.queryEngineFactory ?? createQueryEngine)(), now, log, (orgId) => tables.scope(orgId)),
     limits: { jsonBytes: options.maxJsonBytes ?? 10 * 1024 * 1024, uploadBytes: Math.min(options.maxUploadBytes ?? 2 * 1024 ** 3, MAX_FILE_SIZE) },
   };
@@ -134,6 +139,7 @@ function buildRouter(): Router<Handler> {
   const router = new Router<Handler>();
   registerAgentRoutes(router);
   registerVersionRoutes(router);
+  registerAgentDeleteRoutes(router);
   registerJobRoutes(router);
   registerPolicyRoutes(router);
   registerPolicyVersionRoutes(router);
@@ -170,6 +176,7 @@ async function stop(server: http.Server, app: SandboxApp, closeStore: () => void
   await closed;
   clearTimeout(cut);
   await app.queries.close();
+  await app.engine.close();
   closeStore();
 }
 

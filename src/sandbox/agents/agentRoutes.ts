@@ -12,6 +12,8 @@ import { DEFAULT_AGENT_VERSION_NAME, definitionsOf, findVersion, insertVersion, 
 const NAME_MAX = 200;
 const DESCRIPTION_MAX = 5000;
 const VERSION_NAME_MAX = 255;
+/** An engine class id is a name, never a path: no slashes, no `..`. */
+const ENGINE_CLASS_ID = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
 
 const list: Handler = (ctx) => ok(listAgents(ctx, requireOrganization(ctx)));
 
@@ -28,6 +30,9 @@ const create: Handler = async (ctx) => {
   const f = new BodyFields(body);
   const name = f.string('name', { required: true, max: NAME_MAX });
   const engineClassId = f.string('engine_class_id', { required: true, max: 200 });
+  if (typeof engineClassId === 'string' && !ENGINE_CLASS_ID.test(engineClassId)) {
+    f.fail('engine_class_id', 'Enter a valid engine class id: a letter, then letters, digits, "_", "-" or single dots.');
+  }
   const description = f.string('description', { nullable: true, allowBlank: true, max: DESCRIPTION_MAX });
   const disableCache = f.boolean('disable_cache');
   const cacheFailedJobs = f.boolean('cache_failed_jobs');

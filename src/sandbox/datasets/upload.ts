@@ -5,13 +5,13 @@ import { type Handler, type RequestContext, ok } from '../context';
 import { MAX_JSON_DEPTH, mediaType, nestsTooDeep } from '../http/body';
 import { HttpError, Msg, fieldError } from '../http/errors';
 import { isUuid } from '../http/fields';
-import { type MultipartForm, type ReceivedFile, receiveMultipart } from '../http/multipart';
+import { type MultipartForm, type ReceivedFile, receiveMultipart, fileNameProblem } from '../http/multipart';
 import { personalDatasetPk } from '../users';
+import { moveFileDurably } from '../store/persistence';
 import { newId } from '../util';
 import { type DatasetFileRow, FILE_SELECT, datasetByPk, datasetFileObject, findVisibleDataset, organizationUploadsDatasetPk } from './datasetStore';
 
 /** Bound of a dataset file name (interface section 8). */
-const NAME_MAX = 1024;
 
 /**
  * POST /v1/datasets/files/upload/ (multipart): the `file` part is written to disk as it streams
@@ -56,7 +56,7 @@ function commit(ctx: RequestContext, form: MultipartForm, file: ReceivedFile | u
       : personalDatasetPk(db, ctx.user.id, now);
   const storageName = newId();
   const target = path.join(ctx.app.filesDir, storageName);
-  fs.renameSync(file!.tempPath, target);
+  moveFileDurably(file!.tempPath, target);
   try {
     db.run('INSERT INTO dataset_files (id, dataset_pk, name, size, storage_name, metadata, created_ms, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       newId(), datasetPk, file!.fileName, file!.size, storageName, metadata === undefined ? null : JSON.stringify(metadata), now, ctx.user.id,
@@ -72,10 +72,8 @@ function commit(ctx: RequestContext, form: MultipartForm, file: ReceivedFile | u
 /** The checks DRF's FileField makes: present, named, not empty, name within bounds. */
 function checkFile(file: ReceivedFile | undefined): void {
   if (!file) throw fieldError('file', 'No file was submitted.');
-  if (file.fileName === '') throw fieldError('file', 'No filename could be determined.');
-  if (file.fileName.length > NAME_MAX) {
-    throw fieldError('file', `Ensure this filename has at most ${NAME_MAX} characters (it has ${file.fileName.length}).`);
-  }
+  const nameProblem = fileNameProblem(file);
+  if (nameProblem) throw fieldError('file', nameProblem);
   if (file.size === 0) throw fieldError('file', 'The submitted file is empty.');
 }
 

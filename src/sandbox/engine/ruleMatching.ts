@@ -55,39 +55,72 @@ export function titleStems(title: string): string[] {
   return stems;
 }
 
-/** How the rule matched the inputs, or undefined when it did not. */
-export function matchRule(rule: PolicyRule, inputs: readonly EngineInput[]): RuleMatch | undefined {
-  const phrases = quotedPhrases(rule);
-  if (phrases.length > 0) return matchPhrases(rule, phrases, inputs);
-  const stems = titleStems(rule.title);
-  if (stems.length === 0) return undefined;
-  const needed = Math.ceil((stems.length * 2) / 3);
-  let best: RuleMatch | undefined;
+/** One line of an input, read once for every rule: its text, folded text and word beginnings. */
+interface IndexedLine {
+  input: string;
+  line: string;
+  folded: string;
+  /** The first four and first five letters of each word: what a title stem is compared with. */
+  starts: Set<string>;
+}
+
+/** Splits the inputs into lines and words once, so that matching is linear in rules × input. */
+function indexInputs(inputs: readonly EngineInput[]): IndexedLine[] {
+  const indexed: IndexedLine[] = [];
   for (const input of inputs) {
     for (const line of lines(input.text)) {
-      const lineWords = words(line);
-      const found = stems.filter((stem) => lineWords.some((w) => w.startsWith(stem)));
-      if (found.length >= needed && (!best || found.length > best.found.length)) best = { rule, input: input.key, evidence: shorten(line), found };
+      const starts = new Set<string>();
+      for (const word of words(line)) {
+        starts.add(word.slice(0, 4));
+        starts.add(word.slice(0, 5));
+      }
+      indexed.push({ input: input.key, line, folded: fold(line), starts });
     }
   }
-  return best;
+  return indexed;
+}
+
+/** How the rule matched the inputs, or undefined when it did not. */
+export function matchRule(rule: PolicyRule, inputs: readonly EngineInput[]): RuleMatch | undefined {
+  return matchIndexed(rule, indexInputs(inputs));
 }
 
 /** Every rule that matched, in the policy's order. */
 export function matchRules(rules: readonly PolicyRule[], inputs: readonly EngineInput[]): RuleMatch[] {
+  const indexed = indexInputs(inputs);
   return rules.flatMap((rule) => {
-    const match = matchRule(rule, inputs);
+    const match = matchIndexed(rule, indexed);
     return match ? [match] : [];
   });
 }
 
-function matchPhrases(rule: PolicyRule, phrases: string[], inputs: readonly EngineInput[]): RuleMatch | undefined {
-  for (const input of inputs) {
-    for (const line of lines(input.text)) {
-      const folded = fold(line);
-      const phrase = phrases.find((p) => folded.includes(p));
-      if (phrase) return { rule, input: input.key, evidence: shorten(line), found: [phrase] };
+function matchIndexed(rule: PolicyRule, indexed: readonly IndexedLine[]): RuleMatch | undefined {
+  const phrases = quotedPhrases(rule);
+  if (phrases.length > 0) return matchPhrases(rule, phrases, indexed);
+  // Stems are four or five letters long: a word starts with one exactly when its first letters are it.
+  const stems = titleStems(rule.title);
+  if (stems.length === 0) return undefined;
+  const needed = Math.ceil((stems.length * 2) / 3);
+  let best: IndexedLine | undefined;
+  let bestCount = needed - 1;
+  for (const line of indexed) {
+    let count = 0;
+    for (const stem of stems) if (line.starts.has(stem)) count++;
+    if (count > bestCount) {
+      best = line;
+      bestCount = count;
+      if (count === stems.length) break;
     }
+  }
+  if (!best) return undefined;
+  const { starts } = best;
+  return { rule, input: best.input, evidence: shorten(best.line), found: stems.filter((stem) => starts.has(stem)) };
+}
+
+function matchPhrases(rule: PolicyRule, phrases: string[], indexed: readonly IndexedLine[]): RuleMatch | undefined {
+  for (const { input, line, folded } of indexed) {
+    const phrase = phrases.find((p) => folded.includes(p));
+    if (phrase) return { rule, input, evidence: shorten(line), found: [phrase] };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { HttpError, tooLarge } from './errors';
+import { HttpError, jsonTypeName, tooLarge } from './errors';
 
 /** A JSON request body that is an object (the only kind our write endpoints take). */
 export type JsonObject = Record<string, unknown>;
@@ -33,8 +33,7 @@ export async function readJsonObject(req: IncomingMessage, limitBytes: number): 
   const value = await readJsonValue(req, limitBytes);
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const got = Array.isArray(value) ? 'list' : value === null ? 'NoneType' : typeof value === 'string' ? 'str' : typeof value;
-    throw new HttpError(400, { non_field_errors: [`Invalid data. Expected a dictionary, but got ${got}.`] });
+    throw new HttpError(400, { non_field_errors: [`Invalid data. Expected a dictionary, but got ${jsonTypeName(value)}.`] });
   }
   return value as JsonObject;
 }

@@ -179,6 +179,16 @@ function writeFile(stream: NodeJS.ReadableStream, out: fs.WriteStream, file: Rec
  * The last path segment of a client-sent file name (browsers and some tools send full paths), without
  * characters that do not print (NUL, line breaks, direction overrides), as Django's parser cleans it.
  */
+/** Longest file name an upload may carry. */
+export const FILE_NAME_MAX = 1024;
+
+/** Why a received file's name cannot be kept (DRF's FileField words), or undefined when it can. */
+export function fileNameProblem(file: ReceivedFile): string | undefined {
+  if (file.fileName === '') return 'No filename could be determined.';
+  if (file.fileName.length > FILE_NAME_MAX) return `Ensure this filename has at most ${FILE_NAME_MAX} characters (it has ${file.fileName.length}).`;
+  return undefined;
+}
+
 function baseName(name: string | undefined): string {
   const cleaned = (name ?? '').split(/[\\/]/).pop() ?? '';
   const printable = cleaned.replace(/[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/gu, '').trim();

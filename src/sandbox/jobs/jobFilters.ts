@@ -2,6 +2,7 @@ import { METADATA_FILTER_FORMAT } from '../../core/serviceDecisions';
 import type { QueryFields } from '../http/queryParams';
 import type { SandboxDb, SqlParams } from '../store/database';
 import { containsPattern, placeholders } from '../util';
+import { foldCase } from './jobInsert';
 
 /** Orderings of the jobs list (interface 4.5) and the column each sorts by. */
 export const JOB_ORDERINGS: Record<string, string> = {
@@ -156,7 +157,7 @@ function addTextFilters(filter: JobFilter, query: QueryFields, agentPk: number):
   }
   const search = query.string('search', 500);
   if (search !== undefined) {
-    filter.conditions.push(setCondition('SELECT job_pk FROM job_text WHERE agent_pk = ? AND instr(text, ?) > 0', [agentPk, search.toLowerCase()]));
+    filter.conditions.push(setCondition('SELECT job_pk FROM job_text WHERE agent_pk = ? AND instr(text, ?) > 0', [agentPk, foldCase(search)]));
   }
   const inputs = query.string('job_inputs', 500);
   if (inputs !== undefined) filter.conditions.push({ sql: "lower(j.inputs) LIKE ? ESCAPE '\\'", params: [containsPattern(inputs)] });

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../store/database';
+import type { SandboxDb, SqlParams } from '../store/database';
 import { newId } from '../util';
 import { type JobInput, type PlanStep, type StoredEvent, type StoredInput, inputsHash } from './jobStore';
 
@@ -36,20 +36,33 @@ const METADATA_VALUE_SQL = `CASE m.type WHEN 'text' THEN m.value WHEN 'true' THE
   WHEN 'null' THEN 'null' ELSE json(m.value) END`;
 
 /**
- * The rows derived from jobs, written by SQL for both one job and a bulk seed (one definition):
- * the metadata pairs the `metadata` filters look up, and the case-folded text `search` and
+ * The rows derived from jobs, written for both one job and a bulk seed (one definition): the
+ * metadata pairs the `metadata` filters look up, and the case-folded text `search` and
  * `semantic_string` read (id, version name, input values and file names, metadata values, verdict).
+ * The text is folded here, not by an SQL function: sql.js hands a function's text result back
+ * through its 5 MB stack, and an input may be larger than that.
  */
-const DERIVED_ROWS_SQL = (where: string) => [
-  `INSERT INTO job_metadata (agent_pk, job_pk, key, value)
-   SELECT j.agent_pk, j.pk, m.key, ${METADATA_VALUE_SQL} FROM jobs j, json_each(j.metadata) m WHERE ${where}`,
-  `INSERT INTO job_text (agent_pk, job_pk, text)
-   SELECT j.agent_pk, j.pk, fold_case(j.id || char(10) || coalesce(j.agent_version_name, '') || char(10)
-     || coalesce((SELECT group_concat((e.value ->> 1) || ' ' || (e.value ->> 2), char(10)) FROM json_each(j.inputs) e), '') || char(10)
-     || coalesce((SELECT group_concat(${METADATA_VALUE_SQL}, char(10)) FROM json_each(j.metadata) m), '')
-     || coalesce(char(10) || j.verdict, ''))
-   FROM jobs j WHERE ${where}`,
-];
+function writeDerivedRows(db: SandboxDb, where: string, params: SqlParams): void {
+  db.run(
+    `INSERT INTO job_metadata (agent_pk, job_pk, key, value)
+     SELECT j.agent_pk, j.pk, m.key, ${METADATA_VALUE_SQL} FROM jobs j, json_each(j.metadata) m WHERE ${where}`,
+    params,
+  );
+  const texts = db.all<{ agent_pk: number; pk: number; text: string }>(
+    `SELECT j.agent_pk, j.pk, j.id || char(10) || coalesce(j.agent_version_name, '') || char(10)
+       || coalesce((SELECT group_concat((e.value ->> 1) || ' ' || (e.value ->> 2), char(10)) FROM json_each(j.inputs) e), '') || char(10)
+       || coalesce((SELECT group_concat(${METADATA_VALUE_SQL}, char(10)) FROM json_each(j.metadata) m), '')
+       || coalesce(char(10) || j.verdict, '') AS text
+     FROM jobs j WHERE ${where}`,
+    params,
+  );
+  for (const row of texts) db.run('INSERT INTO job_text (agent_pk, job_pk, text) VALUES (?, ?, ?)', [row.agent_pk, row.pk, foldCase(row.text)]);
+}
+
+/** Case folding of the searchable text: JavaScript's rules (é, Ä, …), where SQLite's lower() folds ASCII only. */
+export function foldCase(text: string): string {
+  return text.toLowerCase();
+}
 
 /**
  * Inserts a job. Unless `bulk` is given, also its derived rows and the agent's denormalised job
@@ -71,7 +84,7 @@ export function insertJob(db: SandboxDb, job: NewJob, bulk?: { pk: number }): st
   );
   if (bulk) return id;
   const pk = db.lastInsertId();
-  for (const sql of DERIVED_ROWS_SQL('j.pk = ?')) db.run(sql, [pk]);
+  writeDerivedRows(db, 'j.pk = ?', [pk]);
   db.run('UPDATE agents SET job_count = job_count + 1, most_recent_ms = max(coalesce(most_recent_ms, 0), ?) WHERE pk = ?', [job.createdMs, job.agentPk]);
   return id;
 }
@@ -83,7 +96,7 @@ export function nextJobPk(db: SandboxDb): number {
 
 /** After a bulk insert from `firstPk` on: writes the derived rows and recounts every agent's job statistics. */
 export function finishBulkJobs(db: SandboxDb, firstPk: number): void {
-  for (const sql of DERIVED_ROWS_SQL('j.pk >= ?')) db.run(sql, [firstPk]);
+  writeDerivedRows(db, 'j.pk >= ?', [firstPk]);
   db.run(`UPDATE agents SET job_count = s.c, most_recent_ms = s.m
           FROM (SELECT agent_pk, COUNT(*) AS c, MAX(created_ms) AS m FROM jobs GROUP BY agent_pk) AS s
           WHERE s.agent_pk = agents.pk`);

@@ -3,6 +3,7 @@ import { engineVerdicts } from '../engines';
 import type { SandboxDb } from '../store/database';
 import type { PlanStep, StoredEvent } from './jobStore';
 import { parseJson } from '../util';
+import { foldCase } from './jobInsert';
 import { storedOutcome } from './jobOutcome';
 
 export const RETRY_MESSAGES = [
@@ -154,7 +155,7 @@ export class JobLifecycle {
          duration_ms = ?, cost = ?, verdict = ? WHERE pk = ?`,
       [step.s, JSON.stringify(events), now, now - row.created_ms, cost, verdict, row.pk],
     );
-    if (verdict) db.run('UPDATE job_text SET text = text || char(10) || fold_case(?) WHERE agent_pk = ? AND job_pk = ?', [verdict, row.agent_pk, row.pk]);
+    if (verdict) db.run('UPDATE job_text SET text = text || char(10) || ? WHERE agent_pk = ? AND job_pk = ?', [foldCase(verdict), row.agent_pk, row.pk]);
   }
 
   /** Cancels every job of an agent that is not final; answers how many. */

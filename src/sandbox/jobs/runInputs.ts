@@ -5,7 +5,7 @@ import type { SandboxApp } from '../context';
 import type { JsonObject } from '../http/body';
 import { mediaType, nestsTooDeep, readJsonValue } from '../http/body';
 import { HttpError } from '../http/errors';
-import { receiveMultipart } from '../http/multipart';
+import { fileNameProblem, receiveMultipart } from '../http/multipart';
 import type { IncomingMessage } from 'node:http';
 import type { JobInput } from './jobStore';
 import type { JobStart } from './startJob';
@@ -76,14 +76,17 @@ async function readMultipartRun(req: IncomingMessage, app: SandboxApp): Promise<
   for (const [key, value] of form.fields) {
     if (key !== 'metadata' && key !== 'organization_id') values.set(key, [{ value, fileName: '' }]);
   }
+  const errors: string[] = [];
   for (const file of form.files) {
+    const nameProblem = fileNameProblem(file);
+    if (nameProblem) errors.push(`Input "${file.field}": ${nameProblem}`);
     const list = values.get(file.field) ?? [];
     list.push({ value: `sha256:${file.sha256 ?? ''}`, fileName: file.fileName });
     values.set(file.field, list);
   }
   // JSON text, read by validateRun like the JSON text a JSON body may carry.
   const metadata = form.fields.get('metadata');
-  return { values, metadata, organizationId: form.fields.get('organization_id'), errors: [], texts };
+  return { values, metadata, organizationId: form.fields.get('organization_id'), errors, texts };
 }
 
 function isTextFile(mimeType: string, fileName: string): boolean {

@@ -3,12 +3,12 @@ import { found, requireOrganization } from '../access';
 import { type AgentRow, findAgent } from '../agents/agentStore';
 import { type VersionRow, definitionsOf, findVersion } from '../agents/versionStore';
 import { type Handler, type RequestContext, ok } from '../context';
-import { readJsonValue } from '../http/body';
+import { readJsonObject } from '../http/body';
 import { HttpError, Msg, fieldError, jsonTypeName } from '../http/errors';
 import type { Router } from '../http/router';
 import { storedOutcome } from './jobOutcome';
 import { readRunRequest, runRequestOf, validateRun } from './runInputs';
-import { type JobStart, startJob } from './startJob';
+import { type JobStart, judgeStart, startJob, storeJob } from './startJob';
 
 /** Most input sets one `async/many` request may carry. */
 export const MAX_MANY_INPUTS = 1000;
@@ -35,13 +35,13 @@ async function readOneRun(ctx: RequestContext): Promise<{ agent: AgentRow; versi
 /** POST /v1/agents/run/{agent_id}/async/ and …/versions/{version_id}/async/: 200 with the new job's id as a bare string. */
 const runAsync: Handler = async (ctx) => {
   const { agent, version, start } = await readOneRun(ctx);
-  return ok(startJob(ctx.app, agent, version, start, ctx.user.id));
+  return ok(await startJob(ctx.app, agent, version, start, ctx.user.id));
 };
 
 /** POST /v1/agents/run/{agent_id}/: runs at once and answers the outputs (the sandbox's engine needs no waiting). */
 const runSync: Handler = async (ctx) => {
   const { agent, version, start } = await readOneRun(ctx);
-  const id = startJob(ctx.app, agent, version, start, ctx.user.id, { finishNow: true });
+  const id = await startJob(ctx.app, agent, version, start, ctx.user.id, { finishNow: true });
   const row = ctx.app.db.get<{ result: string | null }>('SELECT result FROM jobs WHERE id = ?', [id]);
   return ok(storedOutcome(row?.result ?? null)?.outputs ?? []);
 };
@@ -52,9 +52,7 @@ const runSync: Handler = async (ctx) => {
  * live service does.
  */
 const runMany: Handler = async (ctx) => {
-  const body = (await readJsonValue(ctx.req, ctx.app.limits.jsonBytes)) ?? {};
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, { non_field_errors: [`Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.`] });
-  const object = body as Record<string, unknown>;
+  const object = await readJsonObject(ctx.req, ctx.app.limits.jsonBytes);
   const orgId = requireOrganization(ctx, object.organization_id);
   const sets = object.inputs;
   if (sets === undefined) throw fieldError('inputs', Msg.required);
@@ -80,7 +78,9 @@ const runMany: Handler = async (ctx) => {
     }
   });
   if (errors.length > 0) throw new HttpError(400, errors);
-  return ok(ctx.app.db.transaction(() => starts.map((start) => startJob(ctx.app, agent, version, start, ctx.user.id))));
+  // Judged first (in the engine's threads), then stored all at once: all or none.
+  const judged = await Promise.all(starts.map((start) => judgeStart(ctx.app, agent, version, start)));
+  return ok(ctx.app.db.transaction(() => judged.map((j) => storeJob(ctx.app, agent, version, j, ctx.user.id))));
 };
 
 /** Registers the run routes. */

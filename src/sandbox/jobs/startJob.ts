@@ -4,7 +4,8 @@ import type { VersionRow } from '../agents/versionStore';
 import type { SandboxApp } from '../context';
 import { newId } from '../util';
 import { insertJob } from './jobInsert';
-import { judgeJob } from './jobOutcome';
+import { HttpError } from '../http/errors';
+import { type Judgement, judgeJobOffThread } from './jobOutcome';
 import { type JobInput, type StoredEvent, inputsHash } from './jobStore';
 import { nextEvent, planFor } from './lifecycle';
 
@@ -27,20 +28,50 @@ export interface StartOptions {
   finishNow?: boolean;
 }
 
+/** A job judged and ready to be stored. */
+export interface JudgedStart {
+  id: string;
+  createdMs: number;
+  start: JobStart;
+  hash: string;
+  judgement: Judgement;
+}
+
 /**
- * Creates a job of a version. The engine judges it now, with the policy the version names at its
- * current content (see jobOutcome.ts); the outcome shows once the job succeeds. Unless the agent
+ * Judges a job about to start, in the engine's threads, with the policy the version names at its
+ * current content (see jobOutcome.ts); nothing is stored yet.
+ */
+export async function judgeStart(app: SandboxApp, agent: AgentRow, version: VersionRow, start: JobStart): Promise<JudgedStart> {
+  const createdMs = app.now();
+  const hash = inputsHash(start.inputs);
+  const id = newId();
+  const job = { id, createdMs, inputs: start.inputs, texts: start.texts, metadata: start.metadata, hash };
+  let judgement: Judgement;
+  try {
+    judgement = await judgeJobOffThread(app.engine, app.db, job, agent, version);
+  } catch (error) {
+    throw new HttpError(503, { detail: `The job could not be judged: ${(error as Error).message}` });
+  }
+  return { id, createdMs, start, hash, judgement };
+}
+
+/** Judges and stores one job (see {@link storeJob}); answers its id. */
+export async function startJob(app: SandboxApp, agent: AgentRow, version: VersionRow, start: JobStart, creatorId: number, options: StartOptions = {}): Promise<string> {
+  const judged = await judgeStart(app, agent, version, start);
+  return storeJob(app, agent, version, judged, creatorId, options);
+}
+
+/**
+ * Stores a judged job of a version; the outcome shows once the job succeeds. Unless the agent
  * disables its cache, a job with the same inputs to the same version, judged by the same policy
  * content, that succeeded (or failed, when failed jobs are cached) answers at once: the new job is
  * CACHED. Otherwise it is PENDING and the lifecycle timer moves it on.
  */
-export function startJob(app: SandboxApp, agent: AgentRow, version: VersionRow, start: JobStart, creatorId: number, options: StartOptions = {}): string {
+export function storeJob(app: SandboxApp, agent: AgentRow, version: VersionRow, judged: JudgedStart, creatorId: number, options: StartOptions = {}): string {
   const { db } = app;
-  const now = app.now();
-  const { inputs, metadata } = start;
-  const hash = inputsHash(inputs);
-  const id = newId();
-  const { outcome, engineKey } = judgeJob(db, { id, createdMs: now, inputs, texts: start.texts, metadata, hash }, agent, version);
+  const { id, hash, createdMs: now } = judged;
+  const { inputs, metadata } = judged.start;
+  const { outcome, engineKey } = judged.judgement;
   const cacheable = agent.cache_failed_jobs === 1 ? [JobStatus.SUCCESS, JobStatus.FAILURE] : [JobStatus.SUCCESS];
   const cached =
     agent.disable_cache === 1

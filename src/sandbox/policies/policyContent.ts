@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Handlebars from 'handlebars';
 
 const FLAGS = new Set(['GREEN_FLAG', 'RED_FLAG']);
@@ -100,4 +101,25 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * The content as a new version stores it: like the live service, every category, rule and sub-rule
+ * gets a fresh id on each create, and ids sent are ignored. Other keys stay as sent.
+ */
+export function withFreshIds(content: unknown): unknown {
+  if (!isObject(content) || !isObject(content.guidelines) || !Array.isArray(content.guidelines.categories)) return content;
+  const categories = content.guidelines.categories.map((category) =>
+    isObject(category) ? { ...freshId(category), ...(Array.isArray(category.rules) ? { rules: freshRules(category.rules) } : {}) } : category,
+  );
+  return { ...content, guidelines: { ...content.guidelines, categories } };
+}
+
+function freshRules(rules: unknown[]): unknown[] {
+  return rules.map((rule) => (isObject(rule) ? { ...freshId(rule), ...(Array.isArray(rule.sub_rules) ? { sub_rules: freshRules(rule.sub_rules) } : {}) } : rule));
+}
+
+/** A copy with a new `id` (first when it had none, in its place when it had one). */
+function freshId(item: Record<string, unknown>): Record<string, unknown> {
+  return 'id' in item ? { ...item, id: randomUUID() } : { id: randomUUID(), ...item };
 }

@@ -7,7 +7,7 @@ import { assertPageExists, envelope, readPage } from '../http/pagination';
 import type { Router } from '../http/router';
 import { orderBySql } from '../store/ordering';
 import { containsPattern } from '../util';
-import { policyContentProblems } from './policyContent';
+import { policyContentProblems, withFreshIds } from './policyContent';
 import {
   POLICY_SELECT, type DependentAgent, type PolicyRow, agentsUsingPolicy, findPolicy, insertPolicy, insertPolicyVersion, policyObject,
 } from './policyStore';
@@ -29,7 +29,7 @@ export function readContent(f: BodyFields): unknown {
   }
   const problems = policyContentProblems(content);
   if (problems.length > 0) f.fail('content', problems);
-  return content;
+  return withFreshIds(content);
 }
 
 /** GET /v1/policies/: `search` over name and description, `ordering` by name, created_at or updated_at. */

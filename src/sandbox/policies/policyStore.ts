@@ -110,12 +110,25 @@ export interface DependentAgent {
 
 /** Every agent version of the organization whose `engine_config` names the policy, by agent name and then newest version first. */
 export function agentsUsingPolicy(db: SandboxDb, orgId: string, policyId: string): DependentAgent[] {
+  const wanted = normalPolicyId(policyId);
   const rows = db.all<{ id: string; name: string; version_id: string; version_name: string; engine_config: string }>(
     `SELECT a.id, a.name, v.id AS version_id, v.version_name, v.engine_config FROM agents a JOIN agent_versions v ON v.agent_pk = a.pk
      WHERE a.org_id = ? AND v.engine_config LIKE ? ORDER BY a.name, v.created_ms DESC, v.pk DESC`,
-    [orgId, `%${policyId}%`],
+    [orgId, `%${wanted}%`],
   );
   return rows
-    .filter((r) => Object.values(parseJson<Record<string, unknown>>(r.engine_config) ?? {}).some((v) => typeof v === 'string' && v.toLowerCase() === policyId))
+    .filter((r) => policyIdOf(parseJson(r.engine_config)) === wanted)
     .map((r) => ({ base_agent_id: r.id, agent_name: r.name, version_id: r.version_id, version_name: r.version_name }));
+}
+
+/** A policy id as compared everywhere: trimmed, lower case (ids are UUIDs; a config may carry spaces). */
+export function normalPolicyId(id: string): string {
+  return id.trim().toLowerCase();
+}
+
+/** The policy an engine config names in `policy_id`, normalised; '' when it names none. The engine and the dependency check both read it here. */
+export function policyIdOf(engineConfig: unknown): string {
+  if (typeof engineConfig !== 'object' || engineConfig === null) return '';
+  const id = (engineConfig as Record<string, unknown>).policy_id;
+  return typeof id === 'string' ? normalPolicyId(id) : '';
 }

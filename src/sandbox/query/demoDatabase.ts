@@ -5,16 +5,13 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { SeededRandom } from '../seed/random';
 import { generateAgents, generateCustomers } from './demoCustomers';
 import { generateActivity } from './demoActivity';
-import { AGENT_RUNS, AGENTS, CONVERSATIONS, CUSTOMERS, createTableSql, type DemoRow, type DemoTable } from './demoSchema';
+import { quoteName } from './identifiers';
+import { AGENT_RUNS, AGENTS, CONVERSATIONS, CUSTOMERS, DEMO_INDEXES, createTableSql, type DemoRow, type DemoTable } from './demoSchema';
 
 /** Same seed, same warehouse: answers do not change when the worker is restarted. */
 const DEMO_SEED = 20250101;
 
-const INDEXES = [
-  'CREATE INDEX conversations_started_at ON conversations (started_at)',
-  'CREATE INDEX conversations_customer ON conversations (customer_id)',
-  'CREATE INDEX agent_runs_conversation ON agent_runs (conversation_id)',
-];
+const INDEXES = DEMO_INDEXES.map((i) => `CREATE INDEX ${quoteName(i.name)} ON ${quoteName(i.table)} (${quoteName(i.column)})`);
 
 /** Creates and fills the demo tables, then makes the database read-only for every later statement. */
 export function buildDemoDatabase(SQL: SqlJsStatic): Database {

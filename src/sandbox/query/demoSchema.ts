@@ -97,6 +97,13 @@ export const AGENT_RUNS: DemoTable = {
 
 export const DEMO_TABLES: readonly DemoTable[] = [CUSTOMERS, AGENTS, CONVERSATIONS, AGENT_RUNS];
 
+/** The demo tables' indexes: their names are taken in every organization's database too. */
+export const DEMO_INDEXES: readonly { name: string; table: string; column: string }[] = [
+  { name: 'conversations_started_at', table: 'conversations', column: 'started_at' },
+  { name: 'conversations_customer', table: 'conversations', column: 'customer_id' },
+  { name: 'agent_runs_conversation', table: 'agent_runs', column: 'conversation_id' },
+];
+
 /** The CREATE TABLE statement of a demo table. */
 export function createTableSql(table: DemoTable): string {
   const columns = table.columns.map((c) => {

@@ -19,7 +19,16 @@ interface RowSet {
   profiles: ColumnProfile[];
   rows: (string | null)[][];
   rowCount: number;
+  /** A cell was cut, or rows were left out to keep the result within its size. */
+  capped: boolean;
 }
+
+/**
+ * Longest text of one cell (a blob counts by its hex text), and most text of one result: past them
+ * a result is cut and says `truncated`, so no query can make the results kept for polling unbounded.
+ */
+export const MAX_CELL_CHARS = 1_000_000;
+export const MAX_RESULT_CHARS = 8_000_000;
 
 /** Runs one read-only statement; every problem comes back as a FAILURE with a readable message. */
 export function executeQuery(db: Database, catalog: Catalog, sql: string, maxRows: number): QueryOutcome {
@@ -56,27 +65,50 @@ export function executeQuery(db: Database, catalog: Catalog, sql: string, maxRow
     start_timestamp: startTimestamp,
     end_timestamp: unixSeconds(),
     query_id: queryId,
-    truncated: rowSet.rows.length < rowSet.rowCount,
+    truncated: rowSet.capped || rowSet.rows.length < rowSet.rowCount,
   };
   return { status: 'SUCCESS', results: [result] };
 }
 
-/** Steps through every row (to count them) but renders only the first `maxRows`. */
+/** Steps through every row (to count them) but renders only the first `maxRows`, within {@link MAX_RESULT_CHARS}. */
 function readRows(statement: Statement, maxRows: number): RowSet {
   const columnNames = statement.getColumnNames();
   const profiles = columnNames.map(() => new ColumnProfile());
   const reader = statement as unknown as BigIntRowReader;
   const rows: (string | null)[][] = [];
   let rowCount = 0;
+  let chars = 0;
+  let full = false;
+  let capped = false;
   while (statement.step()) {
     rowCount++;
-    if (rows.length >= maxRows) continue;
+    if (full || rows.length >= maxRows) continue;
     const values = reader.get(null, USE_BIGINT);
     const row = new Array<string | null>(values.length);
-    for (let i = 0; i < values.length; i++) row[i] = (profiles[i] as ColumnProfile).render(values[i] ?? null);
+    let rowChars = 0;
+    for (let i = 0; i < values.length; i++) {
+      const value = capCell(values[i] ?? null);
+      if (value !== values[i]) capped = true;
+      const text = (profiles[i] as ColumnProfile).render(value);
+      row[i] = text;
+      rowChars += text?.length ?? 0;
+    }
+    chars += rowChars;
+    if (chars > MAX_RESULT_CHARS && rows.length > 0) {
+      full = true;
+      capped = true;
+      continue;
+    }
     rows.push(row);
   }
-  return { columnNames, profiles, rows, rowCount };
+  return { columnNames, profiles, rows, rowCount, capped };
+}
+
+/** A value cut to {@link MAX_CELL_CHARS} of text before it is rendered (the same value when it fits). */
+function capCell(value: SqliteValue): SqliteValue {
+  if (typeof value === 'string') return value.length > MAX_CELL_CHARS ? value.slice(0, MAX_CELL_CHARS) : value;
+  if (value instanceof Uint8Array) return value.byteLength * 2 > MAX_CELL_CHARS ? value.subarray(0, MAX_CELL_CHARS / 2) : value;
+  return value;
 }
 
 /** Bool columns hold 0/1 in SQLite; ClickHouse shows them as false/true. */

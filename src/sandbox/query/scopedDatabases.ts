@@ -6,6 +6,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { forEachCsvRecord } from '../tables/csvFile';
 import { sqliteType, storedValue, unwrapNullable } from '../tables/columnTypes';
 import { readCatalog, type Catalog } from './catalog';
+import { quoteName } from './identifiers';
 import type { QueryScope, ScopeTable } from './types';
 
 /** A database a query runs on, with what the engine knows of its tables. */
@@ -57,7 +58,13 @@ function sync(org: OrgDatabase, tables: readonly ScopeTable[]): void {
       org.loaded.delete(name);
     }
     for (const table of missing) {
-      loadTable(org.db, table);
+      // One table that cannot be loaded must not take the organization's other tables with it:
+      // it stays absent (queries naming it say so) until it is replaced.
+      try {
+        loadTable(org.db, table);
+      } catch {
+        // loadTable rolled back; nothing of it is left.
+      }
       org.loaded.set(table.name, table.version);
     }
   } finally {
@@ -86,9 +93,4 @@ export function loadTable(db: Database, table: ScopeTable): void {
     db.run('ROLLBACK');
     throw error;
   }
-}
-
-/** A name in double quotes, inner quotes doubled: any column name of a CSV header is safe in SQL. */
-export function quoteName(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

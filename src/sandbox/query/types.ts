@@ -1,6 +1,8 @@
 // Shapes of a database query result (interface section 2, "Database query result"), plus the
 // messages exchanged with the query worker.
 
+import type { ThreadMessage } from '../workers/threadWorker';
+
 /** Counters of one query, like a ClickHouse-backed service reports them. */
 export interface QuerySummary {
   read_rows: number;
@@ -67,6 +69,8 @@ export interface QueryEngineOptions {
   timeoutMs?: number;
   /** At most this many rows are sent back (default 200,000). */
   maxRows?: number;
+  /** Organizations served at the same time, a thread each (default 2). */
+  threads?: number;
 }
 
 /** Main thread to worker: run one statement. */
@@ -79,7 +83,7 @@ export interface WorkerRequest {
 }
 
 /** Worker to main thread. */
-export type WorkerMessage = { kind: 'ready' } | { kind: 'outcome'; id: number; outcome: QueryOutcome };
+export type WorkerMessage = ThreadMessage<QueryOutcome>;
 
 /** Builds a FAILURE outcome. */
 export function failure(error: string): QueryOutcome {

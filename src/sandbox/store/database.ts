@@ -26,7 +26,8 @@ export class SandboxDb {
     private readonly raw: Database,
     private readonly onChange: () => void = () => {},
   ) {
-    // SQLite's lower() folds ASCII only; searches fold case with JavaScript's rules (é, Ä, ...).
+    // Only for journals written by earlier versions, which folded the search text in SQL. New writes
+    // fold it before binding (jobInsert.ts): a function's text result goes through sql.js's small stack.
     raw.create_function('fold_case', (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   }
 

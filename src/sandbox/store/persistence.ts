@@ -80,6 +80,39 @@ export function writeFileAtomically(file: string, bytes: Uint8Array): void {
     fs.closeSync(fd);
   }
   fs.renameSync(temp, file);
+  syncDirectory(path.dirname(file));
+}
+
+/**
+ * Moves a received file into place so that it survives a power loss once this returns: its bytes are
+ * flushed before the rename, and the directory (which holds the rename) after it.
+ */
+export function moveFileDurably(from: string, to: string): void {
+  const fd = fs.openSync(from, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(from, to);
+  syncDirectory(path.dirname(to));
+}
+
+/** Flushes a directory's entries (renames, new files); a system that cannot open directories (Windows) has nothing to flush this way. */
+function syncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fs.fsyncSync(fd);
+  } catch (error) {
+    if (!['EPERM', 'EISDIR', 'EINVAL', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 const heldLocks = new Set<string>();

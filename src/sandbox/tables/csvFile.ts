@@ -3,6 +3,7 @@
 
 import * as fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { MAX_TABLE_COLUMNS } from '../query/identifiers';
 import { ColumnGuess } from './columnTypes';
 import { CsvReader } from './csv';
 
@@ -56,6 +57,9 @@ export async function scanCsv(filePath: string, withHeaders: boolean): Promise<C
     for (const record of records) {
       if (width < 0) {
         width = record.length;
+        if (width > MAX_TABLE_COLUMNS) {
+          throw new CsvProblem(`The CSV has ${width} columns; a table can have at most ${MAX_TABLE_COLUMNS}.`);
+        }
         guesses = record.map(() => new ColumnGuess());
         if (withHeaders) {
           header = record;

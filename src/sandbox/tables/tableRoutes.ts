@@ -11,9 +11,10 @@ import { HttpError, Msg, forbidden, validationError } from '../http/errors';
 import { type ReceivedFile, receiveMultipart } from '../http/multipart';
 import type { Router } from '../http/router';
 import { TABLE_NAME_MAX, tableNameProblem } from '../../core/tables/tableNames';
+import { moveFileDurably } from '../store/persistence';
 import { iso, newId } from '../util';
 import { CsvProblem, scanCsv } from './csvFile';
-import { quoteName } from '../query/scopedDatabases';
+import { quoteName, reservedNameProblem } from '../query/identifiers';
 import { submitTableQuery, tableQueryResult } from './tableQueries';
 import type { TableInfo } from './tableStore';
 import { rowsOf } from './tableValues';
@@ -95,14 +96,14 @@ const upload: Handler = async (ctx) => {
   try {
     const orgId = requireOrganization(ctx, form.fields.get('organization_id'));
     const { name, withHeaders } = readForm(form.fields, file);
-    const problem = tableNameProblem(name);
+    const problem = tableNameProblem(name) ?? reservedNameProblem(name);
     if (problem) throw new HttpError(400, [`Invalid table name "${name}": ${problem}`]);
     if (ctx.app.tables.find(orgId, name)) throw new HttpError(400, [`A table named ${name} already exists.`]);
     const shape = await scan(file!, withHeaders);
     // Checked again: another upload of the same name may have finished while this file was read.
     if (ctx.app.tables.find(orgId, name)) throw new HttpError(400, [`A table named ${name} already exists.`]);
     const storageName = `${newId()}.csv`;
-    fs.renameSync(file!.tempPath, path.join(dir, storageName));
+    moveFileDurably(file!.tempPath, path.join(dir, storageName));
     ctx.app.tables.add(orgId, { id: newId(), name, storageName, withHeaders, columns: shape.columns, rowCount: shape.rowCount }, ctx.app.now());
     const summary = { read_rows: shape.rowCount + (withHeaders ? 1 : 0), read_bytes: file!.size, written_rows: shape.rowCount, written_bytes: file!.size, columns: shape.columns };
     return ok({ table_name: name, organization_id: orgId, summary }, 201);

@@ -3,6 +3,7 @@
 
 import type { QueryResult } from '../query/index';
 import { unwrapNullable } from './columnTypes';
+import { columnNames } from './csvFile';
 
 /** A column of an answer. */
 export interface AnswerColumn {
@@ -28,10 +29,13 @@ export function jsonValue(text: string | null, type: string): unknown {
 
 /** The engine's result as columns and rows keyed by column name. */
 export function rowsOf(result: QueryResult): { columns: AnswerColumn[]; rows: Record<string, unknown>[] } {
-  const columns = result.column_names.map((name, i) => ({ name, type: result.column_types[i] ?? 'String' }));
+  // Rows are keyed by name: a name given twice is suffixed like a repeated CSV header, so no column is lost.
+  const names = columnNames(result.column_names, result.column_names.length);
+  const columns = names.map((name, i) => ({ name, type: result.column_types[i] ?? 'String' }));
   const rows = result.result_rows.map((row) => {
     const object: Record<string, unknown> = {};
-    columns.forEach((c, i) => (object[c.name] = jsonValue(row[i] ?? null, c.type)));
+    // Defined, not assigned: a column named `__proto__` is data like any other.
+    columns.forEach((c, i) => Object.defineProperty(object, c.name, { value: jsonValue(row[i] ?? null, c.type), enumerable: true, writable: true, configurable: true }));
     return object;
   });
   return { columns, rows };
