@@ -1,7 +1,6 @@
 // The same integration suite under @vscode/test-electron, in desktop VS Code. It downloads VS Code
 // on first use, so it needs internet access (the test machines here have none: there, `npm run
 // test:integration` runs the suite in code-server instead).
-import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { bundleIntegrationTests } from './bundleTests.mjs';
 import { buildExtension } from './extensionBuild.mjs';
