@@ -87,7 +87,7 @@ if (!sandboxOnly) {
     {
       name: 'comparisonPage',
       entryPoints: { comparison: 'src/webview/comparison/main.ts' },
-      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: 'media/comparison' },
+      options: { platform: 'browser', format: 'iife', target: 'es2022', external: [], sourcemap: production ? false : 'inline', outdir: path.join(outRoot, 'media', 'comparison') },
     },
   );
 }
