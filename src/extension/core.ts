@@ -13,8 +13,10 @@ export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFi
 export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';
 export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet } from '../core/comparison/testSet';
 export { caseFromJob } from '../core/comparison/casesFromJobs';
-export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
-export { startMissing, applyStatuses, readResults, cancelUnfinished, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
+export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, applyToRuns, casesToStart, failTarget, dropTarget, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
+export { startMissing, applyStatuses, readResults, cancelUnfinished, jobsToCancel, cancelJobs, isRefusal, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
+export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';
+export { ComparisonFileProblem } from '../core/comparison/comparisonSchema';
 export { comparisonView } from '../core/comparison/comparisonView';
 export { progressView, workLeft, type SessionPhase } from '../core/comparison/comparisonProgress';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';

@@ -44,6 +44,7 @@ import { TablesView } from './tables/tablesView';
 import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
 import { testPrompts, type TestPrompts } from './testing/testPrompts';
 import { ComparisonEditors } from './comparison/comparisonEditors';
+import { JobFollower } from '../core/store/jobFollower';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { TestSetEditing } from './comparison/testSetEditing';
 
@@ -115,7 +116,13 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   tableDrop.uploads = tableUploads;
   const jobViews = new JobViews(context, connection, documents, watched.watcher, log);
   const user = new SignedInUser(connection, log);
-  const comparisons = new ComparisonEditors(context, { connection, watcher: watched.watcher, log, reloadJobs: (id) => agents.reloadJobs(id) });
+  const comparisons = new ComparisonEditors(context, {
+    connection,
+    followJobs: (owner) => new JobFollower(watched.watcher, owner),
+    log,
+    jobsStarted: (id, jobs) => agents.showStartedJobs(id, jobs),
+    readJobsAgain: (id) => agents.reloadJobs(id),
+  });
   context.subscriptions.push(
     onOutcomeUnknown(() => {
       agents.reload();
