@@ -12,7 +12,7 @@ export { runFileText } from '../core/runs/runTemplate';
 export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFileSchema';
 export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';
 export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet } from '../core/comparison/testSet';
-export { caseFromJob } from '../core/comparison/casesFromJobs';
+export { caseFromJob, caseNamesFromJobs } from '../core/comparison/casesFromJobs';
 export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, applyToRuns, casesToStart, failTarget, dropTarget, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
 export { startMissing, applyStatuses, readResults, cancelUnfinished, jobsToCancel, cancelJobs, isRefusal, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
 export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';

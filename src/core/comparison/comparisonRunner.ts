@@ -223,11 +223,13 @@ export async function jobsToCancel(record: ComparisonRecord, service: Comparison
     for (const id of part) {
       const item = byId.get(id);
       // A job the service does not list for us cannot be shown to be the agent's: it is left alone.
-      if (!item || otherAgent(record, item)) foreign.push(id);
-      else ids.push(id);
+      const why = item ? otherAgent(record, item) : 'The service gave nothing for this job, so it cannot be shown to be this agent\'s: it was left alone.';
+      if (why) {
+        foreign.push(id);
+        applyToRuns(record, id, { error: why });
+      } else ids.push(id);
     }
   }
-  for (const id of foreign) applyToRuns(record, id, { error: 'This job is not a job of the comparison\'s agent (or the service does not know it): it was left alone.' });
   return { ids, foreign };
 }
 

@@ -105,7 +105,9 @@ export function checkComparisonText(text: string): unknown {
   const first = checked.problems[0]!;
   const line = positionOf(text, first.offset).line;
   const more = checked.problems.length > 1 ? ` (and ${checked.problems.length - 1} more problem${checked.problems.length === 2 ? '' : 's'})` : '';
-  throw new ComparisonFileProblem(`The comparison file is not valid at line ${line}: ${first.message}${more}.`, line);
+  const syntax = first.message.startsWith('JSON syntax: ');
+  const what = syntax ? `is not valid JSON at line ${line}: ${first.message.slice('JSON syntax: '.length)}` : `is not valid at line ${line}: ${first.message}`;
+  throw new ComparisonFileProblem(`The comparison file ${what}${more}.`, line);
 }
 
 // A file of another kind is said so plainly rather than as a list of missing fields.

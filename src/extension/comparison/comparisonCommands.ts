@@ -7,6 +7,7 @@ import { pickAgent } from '../agents/agentPickers';
 import type { AgentsView } from '../agents/agentsView';
 import { JobNode, JobsNode } from '../agents/jobNodes';
 import { registerCommand } from '../commands/commandRunner';
+import { jobLabelField } from '../configuration';
 import { ComparisonCommands } from '../constants';
 import { parsePolicyEditUri } from '../documents/documentUris';
 import { loadCore } from '../lazyCore';
@@ -148,8 +149,9 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
   const core = loadCore();
   const results = new Map((await view.client().jobs.results(jobs.map((j) => j.id))).map((r) => [r.id, r]));
   const skipped: string[] = [];
-  const lines = jobs.map((job) => {
-    const made = core.caseFromJob(job, results.get(job.id) ?? undefined, 'disposition', `job ${job.id.slice(0, 8)}`);
+  const names = core.caseNamesFromJobs(jobs, jobLabelField());
+  const lines = jobs.map((job, i) => {
+    const made = core.caseFromJob(job, results.get(job.id) ?? undefined, 'disposition', names[i]);
     skipped.push(...made.skippedFiles);
     return core.testCaseLine(made.testCase);
   });
