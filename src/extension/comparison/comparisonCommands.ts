@@ -53,18 +53,19 @@ async function runComparison(view: AgentsView, editors: ComparisonEditors, arg: 
   const agent: BaseAgent = agentId ? await client.agents.get(agentId) : await pickAgent(view, `Run Comparison of ${testSet.name}: choose the agent`);
   const hasBefore = testSet.cases.some((c) => c.sourceJobId);
   const targets = args.targets ? await resolveTargets(view, agent.id, args.targets) : await pickTargets(view, agent, hasBefore, arg instanceof VersionNode ? arg.version.id : undefined);
-  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`);
+  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`, !!args.targets);
 }
 
-async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri, cases: Parameters<ReturnType<typeof loadCore>['newComparison']>[0]['cases'], agent: BaseAgent, targets: ComparisonTarget[], title: string): Promise<vscode.Uri> {
+async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri, cases: Parameters<ReturnType<typeof loadCore>['newComparison']>[0]['cases'], agent: BaseAgent, targets: ComparisonTarget[], title: string, confirmed: boolean): Promise<vscode.Uri> {
   const core = loadCore();
   const folder = vscode.Uri.joinPath(testSetUri, '..');
   const base = testSetUri.path.split('/').pop()!.replace(/\.(testset\.)?(jsonl|csv)$/i, '');
   const uri = await freeFileUri(folder, base, '.comparison.json');
   const record = core.newComparison({ title, agentId: agent.id, agentName: agent.name, testSet: testSetUri.path.split('/').pop()!, cases, targets });
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(core.serializeComparison(record)));
-  // The view resumes what a comparison file has left to do: a new one starts here.
+  // Opening only shows: the command the user ran is what starts it (after the confirmation, unless a caller already had it).
   await editors.open(uri);
+  void editors.resume(uri, { confirmed }).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)));
   return uri;
 }
 
@@ -123,7 +124,7 @@ async function testThisChange(view: AgentsView, editors: ComparisonEditors, arg:
     if (!testSet.cases.some((c) => c.sourceJobId)) {
       throw new Error(`${testSet.name} has no cases made from past jobs, so there are no results before to compare with. Create one with Create Test Set from Jobs…, or use Run Comparison… with two versions.`);
     }
-    uris.push(await createAndOpen(editors, testSetUri, testSet.cases, agent, [BEFORE, NOW], `${testSet.name}: policy change on ${agent.name}`));
+    uris.push(await createAndOpen(editors, testSetUri, testSet.cases, agent, [BEFORE, NOW], `${testSet.name}: policy change on ${agent.name}`, !!args.testSet));
   }
   return uris;
 }
