@@ -123,11 +123,10 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const user = new SignedInUser(connection, log);
   const comparisons = new ComparisonEditors(context, {
     connection,
-    get watcher() {
-      return stores.require().watcher;
-    },
+    followJobs: (owner) => stores.require().follower(owner),
     log,
-    reloadJobs: (id) => agents.reloadJobs(id),
+    jobsStarted: (id, jobs) => stores.require().jobsStarted(id, jobs),
+    readJobsAgain: (id) => agents.reloadJobs(id),
   });
   context.subscriptions.push(
     onOutcomeUnknown(() => {

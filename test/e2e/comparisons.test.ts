@@ -51,8 +51,16 @@ describe('Comparisons in the browser', function () {
     await page.mouse.move(700, 800);
     await workbench.runCommand('Notifications: Clear All Notifications');
     await workbench.screenshot('comparisons--view');
-    const figures = await frame.locator('#summaries').innerText();
-    assert.match(figures, /Results before/);
-    assert.match(figures, /Current version now/);
+    const cards = frame.locator('#summaries .card');
+    assert.equal(await cards.count(), 2);
+    assert.match(await cards.nth(0).innerText(), /Results before[\s\S]*Changed\s*baseline/);
+    // What changed: the policy edit flips the cases that quote the rule, and the view says how many and which.
+    const now = await cards.nth(1).innerText();
+    const changed = Number(/Changed\s*(\d+)/.exec(now)?.[1] ?? '0');
+    assert.ok(changed > 0, `the current version changed some outcomes: ${now}`);
+    assert.equal(await frame.locator('#rows .diff, .diff').count(), changed, 'one marked cell per changed case');
+    // Outcomes keep their meaning-bearing colours: Compliant green, Non-Compliant red, in every chart.
+    assert.ok((await frame.locator('#summaries svg.chart rect.outcome-good').count()) > 0, 'a green bar for Compliant');
+    assert.equal(await frame.locator('#summaries svg.chart rect.chart-bar:not(.outcome-good):not(.outcome-bad):not(.outcome-warn):not(.outcome-grey):not(.outcome-blue):not(.outcome-purple)').count(), 0);
   });
 });

@@ -28,6 +28,8 @@ export async function bundleIntegrationTests() {
     format: 'cjs',
     sourcemap: 'inline',
     external: ['vscode'],
+    // As in esbuild.mjs: jsonc-parser's UMD build has dynamic requires a bundle cannot follow.
+    alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
     logLevel: 'warning',
     define: { __TEST_HOOKS__: 'true' },
     // Mocha's parallel mode (never used here) resolves its worker files by path.

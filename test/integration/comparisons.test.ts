@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isFinalStatus, JobStatus } from '../../src/core/jobStatus';
 import { comparisonView } from '../../src/core/comparison/comparisonView';
-import { isComplete, parseComparison } from '../../src/core/comparison/comparisonRecord';
+import { progressView } from '../../src/core/comparison/comparisonProgress';
+import { isComplete, newComparison, parseComparison, serializeComparison } from '../../src/core/comparison/comparisonRecord';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE, DEMO_LOOP_TRANSCRIPT } from '../../src/sandbox/seed/demoLoop';
 import type { ComparisonSession } from '../../src/extension/comparison/comparisonSession';
 import type { AgentWorkbenchApi } from '../../src/extension/extension';
@@ -140,10 +141,36 @@ describe('Test sets and comparisons', function () {
     await closeEditors();
     await waitFor(() => !api.comparisons.session(uri), 'the session to end');
     const reopened = await waitFor(() => api.comparisons.open(uri), 'the comparison to reopen');
+    // Opening shows: the view says what is left, and nothing moves until Resume.
+    await waitFor(() => reopened.state.kind === 'stopped' && /Left:/.test(progressView(reopened.record, reopened.state)?.text ?? ''), 'the reopened view');
+    assert.equal(await runs(), 1 + 6, 'opening started nothing');
+    await api.comparisons.resume(uri, { confirmed: true });
     const record = await done(reopened);
 
     assert.equal(await runs(), 1 + 6, 'one batch for the current version, one request per case for the pinned version, and nothing more');
     assert.deepEqual(record.cases.map((c) => [c.runs.now!.jobId, c.runs['v:' + versionId]!.jobId]), started, 'the same jobs were followed');
+  });
+
+  it('opens a crafted comparison file without acting: no job starts and no file is sent until Resume, and an absolute file path is refused then', async () => {
+    const client = api.connection.requireClient();
+    const versionId = (await client.agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
+    const uri = vscode.Uri.joinPath(folder, 'crafted.comparison.json');
+    const record = newComparison({
+      title: 'crafted',
+      agentId: DEMO_LOOP_AGENT_ID,
+      testSet: 'none.testset.jsonl',
+      cases: [{ line: 1, tags: [], inputs: { transcript: { file: '/etc/hostname' }, language: 'en' } }],
+      targets: [{ id: 'now', label: 'now', kind: 'current' }, { id: 'v', label: 'pinned', kind: 'version', agentVersionId: versionId }],
+    });
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(serializeComparison(record)));
+    const runs = await countRuns();
+    const session = await waitFor(() => api.comparisons.open(uri), 'the comparison view');
+    await waitFor(() => session.state.kind === 'stopped' && session.record.cases.length === 1, 'the view to show the file');
+    assert.equal(await runs(), 0, 'opening started nothing');
+    await api.comparisons.resume(uri, { confirmed: true });
+    await waitFor(() => session.state.kind === 'stopped' && 'reason' in session.state && session.state.reason, 'the comparison to stop');
+    assert.match(session.state.kind === 'stopped' ? (session.state.reason ?? '') : '', /absolute path/);
+    assert.equal(await runs(), 0, 'the file was never sent');
   });
 
   it('underlines, in a test set, an input the agent does not take and a case that lacks one, and completes input keys', async () => {
@@ -172,7 +199,7 @@ describe('Test sets and comparisons', function () {
     const { session } = await runComparison(testSet, ['now', { versionId, label: 'pinned version' }]);
     await waitFor(() => session.record.cases.some((c) => c.runs.now) && session.record.cases.some((c) => c.runs['v:' + versionId]), 'some cases started');
 
-    const asked = await session.cancel();
+    const asked = await session.cancel({ confirmed: true });
     assert.ok(asked > 0, 'running jobs were asked to stop');
     await waitFor(() => session.record.cases.every((c) => Object.values(c.runs).every((r) => r.status !== undefined && isFinalStatus(r.status))), 'every started job to end', 60_000);
     const statuses = session.record.cases.flatMap((c) => Object.values(c.runs).map((r) => r.status));

@@ -1,4 +1,6 @@
 /** Test cases made from past jobs: their inputs, and what a reviewer said they should have given. */
+import type { AgentJob } from '../client';
+import { jobRowText, sharedText } from '../jobView/jobRow';
 import type { Expected, TestCase } from './testSet';
 
 /** The parts of a listed job a test case is made from. */
@@ -62,4 +64,21 @@ function expectedFrom(job: SourceJob, result: SourceResult | undefined, outcomeK
   }
   const verdict = job.feedback_review?.corrected_verdict;
   return verdict ? { disposition: verdict } : undefined;
+}
+
+/**
+ * Names for cases made from these jobs, from what tells them apart: `metadata.case` when a job has it,
+ * else the label the Jobs list gives the job (the metadata field chosen for labels, or its first telling
+ * input line). A name two jobs would share gets the job's short id after it.
+ */
+export function caseNamesFromJobs(jobs: readonly AgentJob[], labelField?: string): string[] {
+  const shared = sharedText(jobs);
+  const names = jobs.map((job) => {
+    const own = job.metadata && Object.hasOwn(job.metadata, 'case') ? job.metadata.case : undefined;
+    if (typeof own === 'string' && own.trim()) return own.trim();
+    return jobRowText(job, labelField, 0, shared).label.replace(/^“(.*)”$/s, '$1');
+  });
+  const seen = new Map<string, number>();
+  for (const name of names) seen.set(name, (seen.get(name) ?? 0) + 1);
+  return names.map((name, i) => ((seen.get(name) ?? 0) > 1 ? `${name} (${jobs[i]!.id.slice(0, 8)})` : name));
 }

@@ -4,7 +4,7 @@
  * duration percentiles, and how its dispositions are spread.
  */
 import { JobStatus, isFinalStatus } from '../jobStatus';
-import type { ComparisonCase, ComparisonRecord, RunRecord } from './comparisonRecord';
+import { runOf, type ComparisonCase, type ComparisonRecord, type ComparisonTarget, type RunRecord } from './comparisonRecord';
 
 /** How one target did on one case. */
 export type RunState = 'none' | 'running' | 'done' | 'failed';
@@ -81,11 +81,11 @@ function sameText(a: string | null, b: string): boolean {
 /** The row of one case: a cell per target, and what marks it. */
 export function caseRow(record: ComparisonRecord, index: number): CaseRow {
   const c = record.cases[index]!;
-  const baseline = c.runs[record.baselineId];
+  const baseline = runOf(c, record.baselineId);
   const baselineKey = runState(baseline) === 'done' ? outcomeKeyOf(baseline, record.keys) : undefined;
   const cells = record.targets.map((t): CaseTargetCell => {
-    const run = c.runs[t.id];
-    const state = runState(run);
+    const run = runOf(c, t.id);
+    const state = targetRunState(t, run);
     const done = state === 'done';
     return {
       state,
@@ -94,7 +94,7 @@ export function caseRow(record: ComparisonRecord, index: number): CaseRow {
       mismatch: done ? mismatchOf(matchesExpected(c, run, record.keys[0]!)) : undefined,
     };
   });
-  const doneKeys = new Set(record.targets.flatMap((t) => (runState(c.runs[t.id]) === 'done' ? [outcomeKeyOf(c.runs[t.id], record.keys)] : [])));
+  const doneKeys = new Set(record.targets.flatMap((t) => (runState(runOf(c, t.id)) === 'done' ? [outcomeKeyOf(runOf(c, t.id), record.keys)] : [])));
   return {
     index,
     cells,
@@ -102,6 +102,16 @@ export function caseRow(record: ComparisonRecord, index: number): CaseRow {
     failed: cells.some((cell) => cell.state === 'failed'),
     mismatch: cells.some((cell) => cell.mismatch === true),
   };
+}
+
+/** A case's state on a target: a failed target's cases with no job are failed, not waiting. */
+export function targetRunState(target: ComparisonTarget, run: RunRecord | undefined): RunState {
+  return !run && target.failed !== undefined ? 'failed' : runState(run);
+}
+
+/** Why a case failed on a target (the job's error, or the target's), if it did. */
+export function failureReason(target: ComparisonTarget, run: RunRecord | undefined): string | undefined {
+  return run?.error ?? (run ? undefined : target.failed);
 }
 
 function mismatchOf(matches: boolean | undefined): boolean | undefined {
@@ -139,7 +149,7 @@ export function summarize(record: ComparisonRecord, rows: readonly CaseRow[] = c
     const durations: number[] = [];
     rows.forEach((row) => {
       const c = record.cases[row.index]!;
-      const run = c.runs[target.id];
+      const run = runOf(c, target.id);
       const cell = row.cells[t]!;
       if (cell.state === 'running') summary.running++;
       if (cell.state === 'failed') summary.failures++;

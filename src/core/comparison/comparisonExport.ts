@@ -1,8 +1,8 @@
 /** A comparison as CSV (a row per case), JSON (the rows and the summary) and a Markdown summary for a pull request. */
 import { duration } from '../format';
 import { CSV, delimitedText } from '../grid/delimited';
-import { caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
-import type { ComparisonRecord } from './comparisonRecord';
+import { caseRows, failureReason, summarize, type CaseRow, type TargetSummary } from './compare';
+import { runOf, type ComparisonRecord } from './comparisonRecord';
 import { caseLabel } from './testSet';
 
 /** Column names and rows of the case table: case, expected, then per target its state, keys, cost, tokens, duration. */
@@ -38,7 +38,7 @@ export function comparisonCsv(record: ComparisonRecord): string {
 /** The summary and the case rows as JSON (numbers as numbers). */
 export function comparisonJson(record: ComparisonRecord): string {
   const rows = caseRows(record);
-  const summaries = summarize(record, rows).map((s) => ({ ...s, outcomes: Object.fromEntries(s.outcomes) }));
+  const summaries = summarize(record, rows).map((s) => ({ ...s, outcomes: [...s.outcomes].map(([outcome, count]) => ({ outcome, count })) }));
   const cases = rows.map((row) => {
     const c = record.cases[row.index]!;
     return {
@@ -47,12 +47,20 @@ export function comparisonJson(record: ComparisonRecord): string {
       expected: c.expected ?? null,
       changed: row.changed,
       mismatch: row.mismatch,
-      targets: Object.fromEntries(
-        record.targets.map((t, i) => [t.label, { state: row.cells[i]!.state, values: Object.fromEntries(record.keys.map((k, j) => [k, row.cells[i]!.values[j]])), job_id: c.runs[t.id]?.jobId ?? null }]),
-      ),
+      // A list in the order of `targets`: two targets may share a label, and keys like `__proto__` are data.
+      targets: record.targets.map((t, i) => ({
+        target: t.id,
+        label: t.label,
+        state: row.cells[i]!.state,
+        values: record.keys.map((k, j) => ({ key: k, value: row.cells[i]!.values[j] ?? null })),
+        job_id: runOf(c, t.id)?.jobId ?? null,
+        error: failureReason(t, runOf(c, t.id)) ?? null,
+      })),
     };
   });
-  return `${JSON.stringify({ title: record.title, agent_id: record.agentId, test_set: record.testSet, keys: record.keys, summary: summaries, cases }, null, 2)}\n`;
+  const targets = record.targets.map((t) => ({ id: t.id, label: t.label, kind: t.kind, failed: t.failed ?? null }));
+  const json = { title: record.title, agent_id: record.agentId, test_set: record.testSet, keys: record.keys, complete: incompleteNote(record, rows) === undefined, targets, summary: summaries, cases };
+  return `${JSON.stringify(json, null, 2)}\n`;
 }
 
 /** A Markdown summary to paste into a pull request: the figures per target and the cases that changed. */
@@ -60,6 +68,8 @@ export function comparisonMarkdown(record: ComparisonRecord, maxChangedCases = 2
   const rows = caseRows(record);
   const summaries = summarize(record, rows);
   const lines = [`### ${mdText(record.title)}`, '', `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} cases, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
+  const incomplete = incompleteNote(record, rows);
+  if (incomplete) lines.push(`> **Incomplete:** ${incomplete}`, '');
   lines.push('| target | accuracy | changed | failures | cost | tokens | p50 | p95 |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const s of summaries) lines.push(summaryLine(s));
   const changed = rows.filter((r) => r.changed);
@@ -82,11 +92,26 @@ function summaryLine(s: TargetSummary): string {
   return `| ${mdText(s.label)} | ${accuracy} | ${changed} | ${s.failures} | ${s.totalCost.toFixed(4)} | ${s.totalTokens} | ${ms(s.p50DurationMs)} | ${ms(s.p95DurationMs)} |`;
 }
 
-// Service text in a table cell must not break the table or turn into markup.
-function mdText(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+!|<>~]/g, (ch) => `\\${ch}`).replace(/\r?\n/g, ' ');
+/** Why the figures are not final (cases not finished, targets failed), in words; undefined when complete. */
+export function incompleteNote(record: ComparisonRecord, rows: readonly CaseRow[] = caseRows(record)): string | undefined {
+  const parts: string[] = [];
+  record.targets.forEach((t, i) => {
+    const open = rows.filter((r) => r.cells[i]!.state === 'running' || r.cells[i]!.state === 'none').length;
+    if (t.failed !== undefined) parts.push(`${mdText(t.label)} failed (${mdText(t.failed)})`);
+    else if (open > 0) parts.push(`${mdText(t.label)} has ${open} case${open === 1 ? '' : 's'} not finished`);
+  });
+  return parts.length ? `${parts.join('; ')}.` : undefined;
 }
 
+// Every line break a renderer honours: quoted text stays on its line, so it can never start a heading or a tag.
+const LINE_BREAKS = /[\r\n\u2028\u2029\u0085]+/g;
+
+// Service and file text in a table cell must not break the table or turn into markup.
+function mdText(text: string): string {
+  return text.replace(LINE_BREAKS, ' ').replace(/[\\`*_{}[\]()#+!|<>~&]/g, (ch) => `\\${ch}`);
+}
+
+// Inside a code span only a backtick or a line break escapes; a pipe would still split a table row.
 function mdCode(text: string): string {
-  return text.replaceAll('`', "'");
+  return text.replace(LINE_BREAKS, ' ').replaceAll('`', "'").replaceAll('|', '\\|');
 }

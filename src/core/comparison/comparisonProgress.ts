@@ -2,31 +2,38 @@
 import { casesToStart, jobIdsWithoutResults, unfinishedJobIds, type ComparisonRecord } from './comparisonRecord';
 import type { ProgressView } from './viewProtocol';
 
-/** What the session is doing: working (starting, following), or stopped with a reason (or none). */
-export type SessionPhase = { kind: 'working' } | { kind: 'stopped'; reason?: string };
+/**
+ * What the session is doing: working (starting, following; `inFlight` batches sent and not answered yet),
+ * or stopped with its reason.
+ */
+export type SessionPhase = { kind: 'working'; inFlight?: number } | { kind: 'stopped'; reason?: string };
 
 /** How much work a comparison still has. */
 export interface WorkLeft {
   toStart: number;
   unfinished: number;
   unread: number;
+  /** Batches marked sent whose answer is lost (not the ones in flight now). */
   pendingBatches: number;
+  inFlight: number;
 }
 
-/** Counts what is left: cases to start, jobs not final, final jobs not read, batches whose answer was not recorded. */
-export function workLeft(record: ComparisonRecord): WorkLeft {
+/** Counts what is left: cases to start, jobs not final, final jobs not read, batches in flight and batches whose answer was lost. */
+export function workLeft(record: ComparisonRecord, inFlight = 0): WorkLeft {
   let toStart = 0;
   for (const indexes of casesToStart(record).values()) toStart += indexes.length;
-  return { toStart, unfinished: unfinishedJobIds(record).length, unread: jobIdsWithoutResults(record).length, pendingBatches: record.pending.length };
+  const sending = Math.min(inFlight, record.pending.length);
+  return { toStart, unfinished: unfinishedJobIds(record).length, unread: jobIdsWithoutResults(record).length, pendingBatches: record.pending.length - sending, inFlight: sending };
 }
 
 /** The progress line of the page; null when nothing is left to do. */
 export function progressView(record: ComparisonRecord, phase: SessionPhase): ProgressView | null {
-  const left = workLeft(record);
-  const nothingLeft = left.toStart === 0 && left.unfinished === 0 && left.unread === 0 && left.pendingBatches === 0;
+  const left = workLeft(record, phase.kind === 'working' ? (phase.inFlight ?? 0) : 0);
+  const nothingLeft = left.toStart === 0 && left.unfinished === 0 && left.unread === 0 && left.pendingBatches === 0 && left.inFlight === 0;
   if (nothingLeft) return null;
   const parts: string[] = [];
   if (left.toStart > 0) parts.push(`${plural(left.toStart, 'case')} to start`);
+  if (left.inFlight > 0) parts.push(`${plural(left.inFlight, 'batch', 'batches')} being sent`);
   if (left.pendingBatches > 0) parts.push(`${plural(left.pendingBatches, 'batch', 'batches')} whose answer was lost`);
   if (left.unfinished > 0) parts.push(`${plural(left.unfinished, 'job')} running`);
   if (left.unread > 0) parts.push(`${plural(left.unread, 'result')} to read`);

@@ -4,6 +4,7 @@
  * reload, reopens offline, and can be committed as the record of a change.
  */
 import { isFinalStatus } from '../jobStatus';
+import { checkComparisonText } from './comparisonSchema';
 import type { Expected, TestCase } from './testSet';
 
 export const COMPARISON_KIND = 'agent-workbench.comparison';
@@ -31,13 +32,18 @@ export interface RunRecord {
   error?: string;
 }
 
+/** Why a target runs nothing more (it refused the inputs, say); its cases without a job are failed. */
+interface TargetState {
+  failed?: string;
+}
+
 /** What a comparison runs the cases on. */
 export type ComparisonTarget =
-  | { id: string; label: string; kind: 'version'; agentVersionId: string }
+  | ({ id: string; label: string; kind: 'version'; agentVersionId: string } & TargetState)
   /** The agent's current version at the moment each job starts. */
-  | { id: string; label: string; kind: 'current' }
+  | ({ id: string; label: string; kind: 'current' } & TargetState)
   /** The results the same inputs had before: the jobs the test set was made from. Nothing is run. */
-  | { id: string; label: string; kind: 'baseline' };
+  | ({ id: string; label: string; kind: 'baseline' } & TargetState);
 
 /** A case as the comparison keeps it (a copy, so the record reads alone). */
 export interface ComparisonCase {
@@ -88,11 +94,14 @@ export function newComparison(options: {
   if (options.targets.length < 2) throw new Error('A comparison needs at least two targets.');
   const baseline = options.targets.find((t) => t.kind === 'baseline') ?? options.targets[0];
   const cases = options.cases.map((c): ComparisonCase => {
-    const runs: Record<string, RunRecord> = {};
+    const runs = dataMap<RunRecord>();
     if (options.targets.some((t) => t.kind === 'baseline') && c.sourceJobId) {
       for (const t of options.targets) if (t.kind === 'baseline') runs[t.id] = { jobId: c.sourceJobId };
     }
-    return { name: c.name, line: c.line, tags: [...c.tags], inputs: c.inputs, expected: c.expected, runs };
+    const made: ComparisonCase = { line: c.line, tags: [...c.tags], inputs: dataCopy(c.inputs), runs };
+    if (c.name !== undefined) made.name = c.name;
+    if (c.expected) made.expected = c.expected;
+    return made;
   });
   return {
     kind: COMPARISON_KIND,
@@ -114,7 +123,7 @@ export function newComparison(options: {
 export function casesToStart(record: ComparisonRecord): Map<string, number[]> {
   const plan = new Map<string, number[]>();
   for (const target of record.targets) {
-    if (target.kind === 'baseline') continue;
+    if (target.kind === 'baseline' || target.failed !== undefined) continue;
     const inFlight = new Set(record.pending.filter((p) => p.targetId === target.id).flatMap((p) => p.caseIndexes));
     const todo = record.cases.flatMap((c, i) => (c.runs[target.id] || inFlight.has(i) ? [] : [i]));
     if (todo.length > 0) plan.set(target.id, todo);
@@ -157,31 +166,58 @@ export function dropPending(record: ComparisonRecord, batch: PendingBatch): void
   record.pending = record.pending.filter((p) => p !== batch && !same(p));
 }
 
-/** Every job id of the record that is not final yet (to follow with bulk statuses). */
+/**
+ * Every job id of the record that is not final yet (to follow with bulk statuses). A baseline's jobs are
+ * past jobs: they are read, never waited on, so they are not here even before their status is known.
+ */
 export function unfinishedJobIds(record: ComparisonRecord): string[] {
   const ids = new Set<string>();
-  for (const c of record.cases) {
-    for (const run of Object.values(c.runs)) if (run.status === undefined || !isFinalStatus(run.status)) ids.add(run.jobId);
+  for (const { run, baseline } of runsOf(record)) if (!baseline && run.error === undefined && (run.status === undefined || !isFinalStatus(run.status))) ids.add(run.jobId);
+  return [...ids];
+}
+
+/** Every job id whose outputs are still to read with bulk results: final ones, and every baseline job (its answer carries its status). */
+export function jobIdsWithoutResults(record: ComparisonRecord): string[] {
+  const ids = new Set<string>();
+  for (const { run, baseline } of runsOf(record)) {
+    const final = run.status !== undefined && isFinalStatus(run.status);
+    if ((final || baseline) && run.outputs === undefined && run.error === undefined) ids.add(run.jobId);
   }
   return [...ids];
 }
 
-/** Every job id whose status is final but whose outputs were not read yet (to read with bulk results). */
-export function jobIdsWithoutResults(record: ComparisonRecord): string[] {
-  const ids = new Set<string>();
-  for (const c of record.cases) {
-    for (const run of Object.values(c.runs)) {
-      if (run.status !== undefined && isFinalStatus(run.status) && run.outputs === undefined && run.error === undefined) ids.add(run.jobId);
+function* runsOf(record: ComparisonRecord): Generator<{ run: RunRecord; baseline: boolean }> {
+  for (const t of record.targets) {
+    for (const c of record.cases) {
+      const run = runOf(c, t.id);
+      if (run) yield { run, baseline: t.kind === 'baseline' };
     }
   }
-  return [...ids];
+}
+
+/** A case's run on a target (own keys only: a target id like `constructor` is data). */
+export function runOf(c: ComparisonCase, targetId: string): RunRecord | undefined {
+  return Object.hasOwn(c.runs, targetId) ? c.runs[targetId] : undefined;
+}
+
+/** Marks a target failed with its reason: nothing more is started on it, its cases without a job count as failed. */
+export function failTarget(record: ComparisonRecord, targetId: string, reason: string): void {
+  const target = record.targets.find((t) => t.id === targetId);
+  if (target) target.failed = reason;
+}
+
+/** Removes a target and its runs from the comparison (never the baseline; at least two targets stay). */
+export function dropTarget(record: ComparisonRecord, targetId: string): void {
+  if (targetId === record.baselineId) throw new Error('The baseline is what the others are measured against: it cannot be dropped.');
+  if (record.targets.length <= 2) throw new Error('A comparison needs at least two targets: this one cannot be dropped.');
+  record.targets = record.targets.filter((t) => t.id !== targetId);
+  record.pending = record.pending.filter((p) => p.targetId !== targetId);
+  for (const c of record.cases) if (Object.hasOwn(c.runs, targetId)) delete c.runs[targetId];
 }
 
 /** Applies what the service said about jobs to every run that has one of those ids. */
 export function applyToRuns(record: ComparisonRecord, jobId: string, patch: Partial<Omit<RunRecord, 'jobId'>>): void {
-  for (const c of record.cases) {
-    for (const run of Object.values(c.runs)) if (run.jobId === jobId) Object.assign(run, patch);
-  }
+  for (const { run } of runsOf(record)) if (run.jobId === jobId) Object.assign(run, patch);
 }
 
 /** Whether every job of the comparison is final and read (nothing left to follow or start). */
@@ -189,19 +225,33 @@ export function isComplete(record: ComparisonRecord): boolean {
   return casesToStart(record).size === 0 && record.pending.length === 0 && unfinishedJobIds(record).length === 0 && jobIdsWithoutResults(record).length === 0;
 }
 
-/** Reads a comparison file, or says why it is not one. */
+/** Reads a comparison file, checked whole; throws a `ComparisonFileProblem` (with its line) when it is not one. */
 export function parseComparison(text: string): ComparisonRecord {
-  let value: unknown;
+  let value: ComparisonRecord;
   try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`The comparison file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    value = checkComparisonText(text) as ComparisonRecord;
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new Error(`The comparison file is not valid JSON: ${error.message}`);
+    throw error;
   }
-  const r = value as Partial<ComparisonRecord> | null;
-  if (!r || typeof r !== 'object' || r.kind !== COMPARISON_KIND) throw new Error('This is not a comparison file of Agent Workbench.');
-  if (r.version !== COMPARISON_FORMAT_VERSION) throw new Error(`Comparison files of format ${String(r.version)} are not supported (this version reads ${COMPARISON_FORMAT_VERSION}).`);
-  if (!Array.isArray(r.targets) || !Array.isArray(r.cases) || typeof r.agentId !== 'string') throw new Error('The comparison file lacks its targets, cases or agent.');
-  return { ...r, pending: Array.isArray(r.pending) ? r.pending : [], keys: Array.isArray(r.keys) && r.keys.length > 0 ? r.keys : ['disposition'] } as ComparisonRecord;
+  const cases = value.cases.map((c): ComparisonCase => {
+    const made: ComparisonCase = { ...c, inputs: dataCopy(c.inputs), runs: dataCopy(c.runs) };
+    if (c.expected?.outputs) made.expected = { ...c.expected, outputs: dataCopy(c.expected.outputs) };
+    return made;
+  });
+  return { ...value, cases, pending: value.pending ?? [], keys: value.keys && value.keys.length > 0 ? value.keys : ['disposition'] };
+}
+
+/** An object whose keys are data (`__proto__`, `constructor`): no prototype, so nothing is inherited or set by a key. */
+export function dataMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** A copy of an object as a data map (own enumerable keys, defined, never assigned). */
+export function dataCopy<T>(source: Readonly<Record<string, T>>): Record<string, T> {
+  const out = dataMap<T>();
+  for (const key of Object.keys(source)) Object.defineProperty(out, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** The file text of a record (stable, readable diffs in a pull request). */

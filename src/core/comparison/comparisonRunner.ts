@@ -10,6 +10,7 @@ import {
   casesToStart,
   chunk,
   dropPending,
+  failTarget,
   jobIdsWithoutResults,
   markSent,
   recordStarted,
@@ -28,6 +29,8 @@ export const RESULTS_CHUNK = 100;
 /** One item of the bulk results answer, as far as a comparison needs it. */
 export interface ResultItem {
   id: string;
+  /** The agent the job belongs to, when the service says. */
+  agent_id?: string | null;
   status?: number | null;
   result?: RunOutput[] | null;
   corrected_outputs?: RunOutput[] | null;
@@ -70,43 +73,69 @@ function isOutcomeUnknown(error: unknown): boolean {
   return (error as { outcomeUnknown?: unknown } | null)?.outcomeUnknown === true;
 }
 
+/** The service refused the request itself (bad inputs, unknown version): the same request would be refused again. */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 408 && status !== 429;
+}
+
+/** What startMissing reports as it goes. */
+export interface StartEvents {
+  /** Cases started so far, and the ids just started (to follow at once). */
+  onStarted?(count: number, jobIds: readonly string[]): void;
+  /** A target was marked failed (the service refused its request); the others went on. */
+  onTargetFailed?(targetId: string, reason: string): void;
+  /** A batch is about to be sent, or its answer came (or was lost): the batches in flight now. */
+  onInFlight?(batches: readonly PendingBatch[]): void;
+}
+
 /**
  * Starts every case that has no job yet. `save` is awaited before each request goes out (the batch is
  * marked as sent) and after its answer (the job ids). A lost answer leaves the batch marked and
- * throws `BatchOutcomeUnknown`: nothing is resent until the user decides. `onStarted` reports
- * progress (cases started so far).
+ * throws `BatchOutcomeUnknown`: nothing is resent until the user decides. A target whose request the
+ * service refuses is marked failed with the reason, and the other targets go on.
  */
-export async function startMissing(
-  record: ComparisonRecord,
-  service: ComparisonService,
-  save: () => Promise<void>,
-  signal: AbortSignal,
-  onStarted: (count: number) => void = () => undefined,
-): Promise<void> {
+export async function startMissing(record: ComparisonRecord, service: ComparisonService, save: () => Promise<void>, signal: AbortSignal, events: StartEvents = {}): Promise<void> {
   let started = 0;
+  const inFlight: PendingBatch[] = [];
+  const flying = (batch: PendingBatch, on: boolean): void => {
+    if (on) inFlight.push(batch);
+    else inFlight.splice(inFlight.indexOf(batch), 1);
+    events.onInFlight?.([...inFlight]);
+  };
   for (const [targetId, caseIndexes] of casesToStart(record)) {
     const target = record.targets.find((t) => t.id === targetId)!;
     const size = target.kind === 'current' ? BATCH_SIZE : 1;
     for (const part of chunk(caseIndexes, size)) {
       signal.throwIfAborted();
       const batch = markSent(record, targetId, part);
-      await save();
+      flying(batch, true);
       let ids: string[];
       try {
+        await save();
         ids = await startBatch(record, target, part, service, signal);
       } catch (error) {
+        flying(batch, false);
         if (isOutcomeUnknown(error)) {
           await save();
           throw new BatchOutcomeUnknown(batch, error);
         }
         dropPending(record, batch);
+        if (!isRefusal(error)) {
+          await save();
+          throw error;
+        }
+        const reason = error instanceof Error ? error.message : String(error);
+        failTarget(record, targetId, reason);
         await save();
-        throw error;
+        events.onTargetFailed?.(targetId, reason);
+        break;
       }
+      flying(batch, false);
       recordStarted(record, batch, ids);
       await save();
       started += part.length;
-      onStarted(started);
+      events.onStarted?.(started, ids);
     }
   }
 }
@@ -155,18 +184,74 @@ export async function readResults(record: ComparisonRecord, service: ComparisonS
         applyToRuns(record, id, { outputs: null, error: 'The service gave no result for this job.' });
         continue;
       }
+      const foreign = otherAgent(record, item);
+      if (foreign) {
+        applyToRuns(record, id, { outputs: null, error: foreign });
+        continue;
+      }
+      // A baseline job is read without being followed: its status comes with its result.
+      const status = typeof item.status === 'number' ? { status: item.status } : {};
+      if (typeof item.status === 'number' && !isFinalStatus(item.status)) {
+        applyToRuns(record, id, { ...status, outputs: null, error: 'The job had not finished when its result was read.' });
+        continue;
+      }
       // What the agent answered, not a reviewer's correction: corrections become a case's expectation instead.
-      applyToRuns(record, id, { outputs: item.result ?? null, cost: item.cost ?? null, inputTokens: item.input_tokens ?? null, outputTokens: item.output_tokens ?? null });
+      applyToRuns(record, id, { ...status, outputs: item.result ?? null, cost: item.cost ?? null, inputTokens: item.input_tokens ?? null, outputTokens: item.output_tokens ?? null });
       read++;
     }
   }
   return read;
 }
 
-/** Cancels every job of the comparison that is not final; answers how many were asked to stop. */
-export async function cancelUnfinished(record: ComparisonRecord, service: ComparisonService, signal: AbortSignal): Promise<number> {
+/** Why a job is not shown as this comparison's: it belongs to another agent (undefined when it is the comparison's own). */
+export function otherAgent(record: ComparisonRecord, item: Pick<ResultItem, 'agent_id'>): string | undefined {
+  const agent = item.agent_id;
+  return typeof agent === 'string' && agent !== '' && agent !== record.agentId ? `This job belongs to another agent (${agent}): it is not shown and never cancelled from this comparison.` : undefined;
+}
+
+/** Cancel requests in flight at once. */
+export const CANCEL_CONCURRENCY = 4;
+
+/** The jobs Cancel would stop: not final, not a baseline's; those of another agent are named apart (after asking the service). */
+export async function jobsToCancel(record: ComparisonRecord, service: ComparisonService, signal: AbortSignal): Promise<{ ids: string[]; foreign: string[] }> {
   const baselineJobs = new Set(record.cases.flatMap((c) => record.targets.filter((t) => t.kind === 'baseline').map((t) => c.runs[t.id]?.jobId)));
-  const ids = unfinishedJobIds(record).filter((id) => !baselineJobs.has(id));
-  const settled = await Promise.allSettled(ids.map((id) => service.cancel(id, signal)));
-  return settled.filter((s) => s.status === 'fulfilled').length;
+  const candidates = unfinishedJobIds(record).filter((id) => !baselineJobs.has(id));
+  const foreign: string[] = [];
+  const ids: string[] = [];
+  for (const part of chunk(candidates, RESULTS_CHUNK)) {
+    const byId = new Map((await service.results(part, signal)).map((item) => [item.id, item]));
+    for (const id of part) {
+      const item = byId.get(id);
+      // A job the service does not list for us cannot be shown to be the agent's: it is left alone.
+      const why = item ? otherAgent(record, item) : 'The service gave nothing for this job, so it cannot be shown to be this agent\'s: it was left alone.';
+      if (why) {
+        foreign.push(id);
+        applyToRuns(record, id, { error: why });
+      } else ids.push(id);
+    }
+  }
+  return { ids, foreign };
+}
+
+/** Cancels these jobs, a few requests at a time; answers how many were asked to stop. */
+export async function cancelJobs(ids: readonly string[], service: ComparisonService, signal: AbortSignal): Promise<number> {
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      await service.cancel(id, signal).then(
+        () => void done++,
+        () => undefined,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CANCEL_CONCURRENCY, ids.length) }, worker));
+  return done;
+}
+
+/** Cancels every job of the comparison's agent that is not final; answers how many were asked to stop, and the ids left alone. */
+export async function cancelUnfinished(record: ComparisonRecord, service: ComparisonService, signal: AbortSignal): Promise<{ cancelled: number; foreign: string[] }> {
+  const { ids, foreign } = await jobsToCancel(record, service, signal);
+  return { cancelled: await cancelJobs(ids, service, signal), foreign };
 }

@@ -9,7 +9,7 @@ export function comparisonView(record: ComparisonRecord): { targets: TargetView[
   const rows = caseRows(record);
   return {
     targets: record.targets.map((t) => ({ label: t.label, kind: t.kind })),
-    summaries: summarize(record, rows).map(summaryView),
+    summaries: summarize(record, rows).map((s, i) => summaryView(s, record, i)),
     rows: rows.map((row) => rowView(record, row)),
   };
 }
@@ -40,7 +40,8 @@ function rowView(record: ComparisonRecord, row: CaseRow): RowView {
   };
 }
 
-function summaryView(s: TargetSummary): SummaryView {
+function summaryView(s: TargetSummary, record: ComparisonRecord, index: number): SummaryView {
+  const target = record.targets[index]!;
   return {
     label: s.label,
     done: s.done,
@@ -53,6 +54,8 @@ function summaryView(s: TargetSummary): SummaryView {
     p50Ms: s.p50DurationMs ?? null,
     p95Ms: s.p95DurationMs ?? null,
     outcomes: [...s.outcomes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+    failed: target.failed ?? null,
+    droppable: target.id !== record.baselineId && record.targets.length > 2,
   };
 }
 

@@ -51,6 +51,10 @@ export interface SummaryView {
   p95Ms: number | null;
   /** Outcome → how many cases (the disposition chart). */
   outcomes: [string, number][];
+  /** Why the target runs nothing more (it refused the inputs), or null. */
+  failed: string | null;
+  /** Whether the target may be dropped from the comparison (not the baseline; two targets stay). */
+  droppable: boolean;
 }
 
 export interface ProgressView {
@@ -85,6 +89,7 @@ export type ComparisonPageMessage =
   | { type: 'openJob'; load: number; index: number; target: number }
   | { type: 'cancel'; load: number }
   | { type: 'resume'; load: number }
+  | { type: 'dropTarget'; load: number; target: number }
   | { type: 'export'; load: number; format: ExportFormat };
 
 const isState = (v: unknown): boolean => v === 'none' || v === 'running' || v === 'done' || v === 'failed';
@@ -117,6 +122,8 @@ const isSummary = (v: unknown): boolean =>
     p50Ms: isNullableNumber,
     p95Ms: isNullableNumber,
     outcomes: arrayOf(isOutcome),
+    failed: isNullableString,
+    droppable: isBoolean,
   });
 const isProgress = (v: unknown): boolean => v === null || shaped(v, { text: isString, running: isBoolean, cancellable: isBoolean });
 
@@ -141,6 +148,7 @@ const PAGE_MESSAGES: Record<ComparisonPageMessage['type'], Checks> = {
   openJob: { load: isIndex, index: isIndex, target: isIndex },
   cancel: { load: isIndex },
   resume: { load: isIndex },
+  dropTarget: { load: isIndex, target: isIndex },
   export: { load: isIndex, format: (f) => f === 'csv' || f === 'json' || f === 'markdown' },
 };
 

@@ -7,6 +7,7 @@ import { pickAgent } from '../agents/agentPickers';
 import type { AgentsView } from '../agents/agentsView';
 import { JobNode, JobsNode } from '../agents/jobNodes';
 import { registerCommand } from '../commands/commandRunner';
+import { jobLabelField } from '../configuration';
 import { ComparisonCommands } from '../constants';
 import { parsePolicyEditUri } from '../documents/documentUris';
 import { loadCore } from '../lazyCore';
@@ -52,18 +53,19 @@ async function runComparison(view: AgentsView, editors: ComparisonEditors, arg: 
   const agent: BaseAgent = agentId ? await client.agents.get(agentId) : await pickAgent(view, `Run Comparison of ${testSet.name}: choose the agent`);
   const hasBefore = testSet.cases.some((c) => c.sourceJobId);
   const targets = args.targets ? await resolveTargets(view, agent.id, args.targets) : await pickTargets(view, agent, hasBefore, arg instanceof VersionNode ? arg.version.id : undefined);
-  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`);
+  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`, !!args.targets);
 }
 
-async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri, cases: Parameters<ReturnType<typeof loadCore>['newComparison']>[0]['cases'], agent: BaseAgent, targets: ComparisonTarget[], title: string): Promise<vscode.Uri> {
+async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri, cases: Parameters<ReturnType<typeof loadCore>['newComparison']>[0]['cases'], agent: BaseAgent, targets: ComparisonTarget[], title: string, confirmed: boolean): Promise<vscode.Uri> {
   const core = loadCore();
   const folder = vscode.Uri.joinPath(testSetUri, '..');
   const base = testSetUri.path.split('/').pop()!.replace(/\.(testset\.)?(jsonl|csv)$/i, '');
   const uri = await freeFileUri(folder, base, '.comparison.json');
   const record = core.newComparison({ title, agentId: agent.id, agentName: agent.name, testSet: testSetUri.path.split('/').pop()!, cases, targets });
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(core.serializeComparison(record)));
-  // The view resumes what a comparison file has left to do: a new one starts here.
+  // Opening only shows: the command the user ran is what starts it (after the confirmation, unless a caller already had it).
   await editors.open(uri);
+  void editors.resume(uri, { confirmed }).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)));
   return uri;
 }
 
@@ -122,7 +124,7 @@ async function testThisChange(view: AgentsView, editors: ComparisonEditors, arg:
     if (!testSet.cases.some((c) => c.sourceJobId)) {
       throw new Error(`${testSet.name} has no cases made from past jobs, so there are no results before to compare with. Create one with Create Test Set from Jobs…, or use Run Comparison… with two versions.`);
     }
-    uris.push(await createAndOpen(editors, testSetUri, testSet.cases, agent, [BEFORE, NOW], `${testSet.name}: policy change on ${agent.name}`));
+    uris.push(await createAndOpen(editors, testSetUri, testSet.cases, agent, [BEFORE, NOW], `${testSet.name}: policy change on ${agent.name}`, !!args.testSet));
   }
   return uris;
 }
@@ -133,12 +135,14 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
   let agent: BaseAgent;
   let jobs: AgentJob[];
   if (selected.length) {
-    agent = selected[0]!.parent.parent.agent;
+    agent = selected[0]!.agent;
     jobs = selected.filter((n) => n.agentId === agent.id).map((n) => n.job);
   } else {
     const jobsNode = node instanceof JobsNode ? node : node instanceof AgentNode ? node.jobs : undefined;
+    const loaded = jobsNode?.loadedJobs() ?? [];
     agent = jobsNode?.parent.agent ?? (await pickAgent(view, 'Create Test Set from Jobs: choose the agent'));
-    jobs = jobsNode?.list.loadedItems.length ? [...jobsNode.list.loadedItems] : (await view.client().jobs.list(agent.id, { page_size: 100 })).results;
+    // The jobs as the store knows them now (a row's status may have moved on since its page was read).
+    jobs = loaded.length ? loaded : (await view.client().jobs.list(agent.id, { page_size: 100 })).results;
   }
   // A case keeps its job's result as the "before": only jobs that ended with one.
   const chosen = jobs.length;
@@ -148,8 +152,9 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
   const core = loadCore();
   const results = new Map((await view.client().jobs.results(jobs.map((j) => j.id))).map((r) => [r.id, r]));
   const skipped: string[] = [];
-  const lines = jobs.map((job) => {
-    const made = core.caseFromJob(job, results.get(job.id) ?? undefined, 'disposition', `job ${job.id.slice(0, 8)}`);
+  const names = core.caseNamesFromJobs(jobs, jobLabelField());
+  const lines = jobs.map((job, i) => {
+    const made = core.caseFromJob(job, results.get(job.id) ?? undefined, 'disposition', names[i]);
     skipped.push(...made.skippedFiles);
     return core.testCaseLine(made.testCase);
   });

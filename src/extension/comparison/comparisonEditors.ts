@@ -7,13 +7,14 @@ import { messageOf } from '../util/errors';
 import { caseOutputsUri, CaseOutputs } from './caseOutputs';
 import { COMPARISON_VIEW_TYPE } from './comparisonPage';
 import { ComparisonPanel } from './comparisonPanel';
-import { ComparisonSession, type LostBatchChoice, type SessionDeps } from './comparisonSession';
+import { ComparisonSession, type ActOptions, type SessionDeps } from './comparisonSession';
 
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', markdown: 'md' };
 
 /**
  * The comparison view: a custom editor of `*.comparison.json` files. The file is the comparison, so it
- * reopens offline and VS Code restores it after a reload; opening one with work left resumes it.
+ * reopens offline and VS Code restores it after a reload. Opening is never acting: a comparison with
+ * work left is shown with Resume, and nothing is started, cancelled or uploaded until the user says so.
  */
 export class ComparisonEditors extends Disposable implements vscode.CustomTextEditorProvider {
   private readonly sessions = new Map<string, ComparisonSession>();
@@ -45,27 +46,34 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     try {
       record = loadCore().parseComparison(document.getText());
     } catch (error) {
-      void vscode.window.showErrorMessage(`${vscode.workspace.asRelativePath(document.uri)}: ${messageOf(error)}`, 'Reopen as Text').then((choice) => {
-        if (choice === 'Reopen as Text') void vscode.commands.executeCommand('vscode.openWith', document.uri, 'default');
-      });
+      this.showProblem(document, panel, messageOf(error));
       return;
     }
-    const session = new ComparisonSession(document, record, panel, this.deps);
+    const session = new ComparisonSession(document, record, panel, this.deps, this.context.globalStorageUri.fsPath);
     this.sessions.get(key)?.dispose();
     this.sessions.set(key, session);
     panel.onDidDispose(() => {
       session.dispose();
       if (this.sessions.get(key) === session) this.sessions.delete(key);
     });
-    // Work left (a reload mid-run, a closed window): follow the jobs it has, start only the cases without one.
-    void session.resume();
   }
 
-  /** Resumes the comparison of a file (the page's Resume; tests choose what to do with a lost batch). */
-  async resume(uri: vscode.Uri, choice?: LostBatchChoice): Promise<void> {
+  /** A file that is not a valid comparison: its problem (with its line) in the view, and a way to open it as text. */
+  private showProblem(document: vscode.TextDocument, panel: ComparisonPanel, problem: string): void {
+    const name = vscode.workspace.asRelativePath(document.uri);
+    this.deps.log.warn(`${name}: ${problem}`);
+    panel.show({ title: name, subtitle: problem, keys: [], targets: [], summaries: [], rows: [], progress: null });
+    panel.notice(`${problem} Open the file as text to correct it.`, true);
+    void vscode.window.showErrorMessage(`${name}: ${problem}`, 'Reopen as Text').then((choice) => {
+      if (choice === 'Reopen as Text') void vscode.commands.executeCommand('vscode.openWith', document.uri, 'default');
+    });
+  }
+
+  /** Resumes the comparison of a file (the page's Resume, after its confirmation; tests pass what the dialogs would answer). */
+  async resume(uri: vscode.Uri, options?: ActOptions): Promise<void> {
     const session = this.session(uri) ?? (await this.open(uri));
     if (!session) throw new Error(`${vscode.workspace.asRelativePath(uri)} is not open as a comparison.`);
-    await session.resume(choice);
+    await session.resume(options);
   }
 
   /** Writes a comparison as CSV, JSON or Markdown; asks where unless `target` is given. Answers the file written. */
@@ -127,6 +135,9 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
         return;
       case 'resume':
         await session.resume();
+        return;
+      case 'dropTarget':
+        await session.dropTarget(message.target);
         return;
       case 'export': {
         const written = await this.export(session.document.uri, message.format);

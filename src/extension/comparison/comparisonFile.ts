@@ -16,22 +16,27 @@ export interface ComparisonFileSaver {
 
 /**
  * Saves through the open text document (an edit, then Save), so an editor showing the file as text
- * stays in step and VS Code never sees the file changed behind its back.
+ * stays in step and VS Code never sees the file changed behind its back. `mayWrite` throws when this
+ * window may not write the file (another one holds it).
  */
-export function comparisonFileSaver(document: vscode.TextDocument, record: () => ComparisonRecord): ComparisonFileSaver {
+export function comparisonFileSaver(document: vscode.TextDocument, record: () => ComparisonRecord, mayWrite: () => Promise<void>): ComparisonFileSaver {
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
   let written = document.getText();
   const write = async (): Promise<void> => {
     const text = loadCore().serializeComparison(record());
     if (text === written && !document.isDirty) return;
+    // One writer per file: a window that no longer holds it writes nothing (and says who does).
+    await mayWrite();
     written = text;
     if (document.getText() !== text) {
       const edit = new vscode.WorkspaceEdit();
       edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
       if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`The comparison could not be written to ${document.uri.fsPath}.`);
     }
-    if (!(await document.save())) throw new Error(`The comparison could not be saved to ${document.uri.fsPath}.`);
+    if (!(await document.save())) {
+      throw new Error(`The comparison could not be saved to ${document.uri.fsPath}: VS Code refused to save it (the file changed on disk since this window read it, or it is read-only).`);
+    }
   };
   const flush = (): Promise<void> => {
     clearTimeout(timer);

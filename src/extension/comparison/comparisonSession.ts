@@ -1,7 +1,10 @@
+import * as path from 'node:path';
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import type { AgentJob } from '../../core/client';
 import type { ComparisonRecord, ComparisonService, SessionPhase } from '../core';
-import { isFinalStatus } from '../../core/jobStatus';
-import type { JobWatcher } from '../../core/jobWatch';
+import { JobStatus, isFinalStatus } from '../../core/jobStatus';
+import type { JobChange, JobFollower } from '../../core/store/jobFollower';
 import type { Connection } from '../connection/connection';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
@@ -9,31 +12,40 @@ import { Disposable } from '../util/disposable';
 import { isCancellation, messageOf } from '../util/errors';
 import type { ComparisonPanel } from './comparisonPanel';
 import { comparisonFileSaver, type ComparisonFileSaver } from './comparisonFile';
+import { takeComparisonLock, type ComparisonLock } from './comparisonLock';
+import { confirmCancel, confirmResume, decideLostBatches, requireTrust, type LostBatchChoice } from './comparisonPrompts';
 
-/** What to do with cases whose batch was sent but whose answer was lost. */
-export type LostBatchChoice = 'notStarted' | 'leave';
+export type { LostBatchChoice } from './comparisonPrompts';
 
 /** What a session needs from the rest of the extension. */
 export interface SessionDeps {
   connection: Connection;
-  watcher: JobWatcher;
+  /** A follower of the connection's jobs for one session (it is disposed with the session). */
+  followJobs(owner: string): JobFollower;
   log: Log;
+  /** Shows jobs a comparison just started at the top of the agent's Jobs list. */
+  jobsStarted(agentId: string, jobs: readonly AgentJob[]): void;
   /** Reads an agent's Jobs list again (after a lost answer). */
-  reloadJobs(agentId: string): void;
+  readJobsAgain(agentId: string): void;
+}
+
+/** How Resume and Cancel are answered without dialogs (tests, commands that already asked). */
+export interface ActOptions {
+  lostBatches?: LostBatchChoice;
+  /** The user already said yes (the confirmation is not shown again). */
+  confirmed?: boolean;
 }
 
 const RENDER_MS = 200;
 const READ_MS = 300;
 
 /**
- * One open comparison: its record (the file), and the work left on it. Starting cases goes through the
- * runner (marked in the file before each request); statuses come from the shared job watcher (one bulk
- * request per interval for every running job of every comparison and view); results are read in bulk
- * as jobs finish. The file is written after each change (debounced) and before any request that writes.
+ * One open comparison: its record (the file), and the work left on it. Opening shows it and nothing
+ * more; Resume and Cancel act, after the user confirms, in a trusted workspace, holding the file's
+ * writer lock. Statuses come from the connection's job follower; results are read in bulk.
  */
 export class ComparisonSession extends Disposable {
   private phase: SessionPhase = { kind: 'stopped' };
-  /** Aborted by Cancel: no further batch is sent (the one in flight finishes and is recorded). */
   private stopStarting: AbortController | undefined;
   /** Aborted when the view goes (like a closed window): requests in flight are dropped. */
   private readonly lifetime = new AbortController();
@@ -45,20 +57,22 @@ export class ComparisonSession extends Disposable {
   private endNotification: (() => void) | undefined;
   private notificationText: ((text: string) => void) | undefined;
   private readonly saver: ComparisonFileSaver;
-  private readonly owner: string;
+  private readonly jobs: JobFollower;
+  private lock: ComparisonLock | undefined;
 
   constructor(
     readonly document: vscode.TextDocument,
     public record: ComparisonRecord,
     private readonly panel: ComparisonPanel,
     private readonly deps: SessionDeps,
+    private readonly lockDir: string,
   ) {
     super();
-    this.owner = `comparison:${document.uri.toString()}`;
-    this.saver = comparisonFileSaver(document, () => this.record);
-    const transitions = deps.watcher.onDidTransition((job, _from, to) => this.onStatus(job.id, to, job));
-    this.register({ dispose: () => transitions.dispose() });
-    this.register({ dispose: () => deps.watcher.untrack(this.owner) });
+    this.jobs = deps.followJobs(`comparison:${document.uri.toString()}`);
+    this.register(this.jobs);
+    const changes = this.jobs.onDidChange((change) => this.onChange(change));
+    this.saver = comparisonFileSaver(document, () => this.record, () => this.lock?.check() ?? Promise.reject(new Error('this window does not hold the comparison file')));
+    this.register({ dispose: () => changes.dispose() });
     this.register({ dispose: () => clearTimeout(this.readTimer) });
     this.register({ dispose: () => clearTimeout(this.renderTimer) });
     this.register(vscode.workspace.onDidChangeTextDocument((e) => {
@@ -74,22 +88,35 @@ export class ComparisonSession extends Disposable {
   }
 
   /**
-   * Starts the cases that have no job and follows the jobs it has. A batch whose answer was lost is
-   * not sent again: the user decides first (or `choice` says, for tests and commands).
+   * Starts the cases that have no job and follows the jobs it has, once the user says so: a trusted
+   * workspace, one confirmation naming the jobs and files, this window holding the file. Each target's
+   * inputs are checked first; a target that cannot take them is marked failed and the others go on.
    */
-  async resume(choice?: LostBatchChoice): Promise<void> {
+  async resume(options: ActOptions = {}): Promise<void> {
     if (this.phase.kind === 'working' || this.isDisposed) return;
     const core = loadCore();
     if (core.isComplete(this.record)) return;
-    if (this.record.pending.length > 0 && !(await this.decideLostBatches(choice))) return;
+    requireTrust('Resuming a comparison');
+    if (!options.confirmed && !(await confirmResume(this.record))) return;
+    if (!(await this.holdLock())) return;
+    if (this.record.pending.length > 0 && !(await this.lostBatches(options.lostBatches))) return;
     this.phase = { kind: 'working' };
     this.stopStarting = new AbortController();
     this.showNotification();
     this.render();
-    this.follow();
     this.starting = true;
     try {
-      this.startPromise = core.startMissing(this.record, this.service(), () => this.saver.flush(), this.stopStarting.signal, () => this.render());
+      await this.checkTargets();
+      this.follow();
+      this.scheduleRead(0);
+      this.startPromise = core.startMissing(this.record, this.service(), () => this.saver.flush(), this.stopStarting.signal, {
+        onStarted: (_count, ids) => this.started(ids),
+        onTargetFailed: (targetId, reason) => this.targetFailed(targetId, reason),
+        onInFlight: (batches) => {
+          if (this.phase.kind === 'working') this.phase = { kind: 'working', inFlight: batches.length };
+          this.render();
+        },
+      });
       await this.startPromise;
       this.starting = false;
       this.follow();
@@ -98,28 +125,44 @@ export class ComparisonSession extends Disposable {
     } catch (error) {
       this.starting = false;
       if (error instanceof core.BatchOutcomeUnknown) {
-        this.deps.log.warn(`Comparison ${this.document.uri.fsPath}: ${error.message}`);
-        this.stop(`${error.message} It was not sent again.`);
-        if (!this.isDisposed) void this.resumeAfterLostAnswer();
+        this.stop(`${error.message} It was not sent again; Resume to decide what to do with its cases.`);
+        this.deps.readJobsAgain(this.record.agentId);
         return;
       }
-      this.stop(isCancellation(error) ? 'cancelled.' : messageOf(error));
-      if (!isCancellation(error)) this.deps.log.error(`Comparison ${this.document.uri.fsPath} stopped`, error);
+      this.stop(isCancellation(error) ? 'cancelled.' : messageOf(error), isCancellation(error) ? undefined : error);
     }
   }
 
-  /** Cancels every job of the comparison that has not finished, and starts nothing more. */
-  async cancel(): Promise<number> {
+  /** Cancels this agent's jobs of the comparison that have not finished (after confirming the count), and starts nothing more. */
+  async cancel(options: ActOptions = {}): Promise<number> {
+    requireTrust('Cancelling the jobs of a comparison');
     this.stopStarting?.abort();
     // A batch in flight is let finish, so its jobs are known and cancelled too (never left running unseen).
     await this.startPromise?.catch(() => undefined);
-    const count = await loadCore().cancelUnfinished(this.record, this.service(), this.lifetime.signal);
+    const core = loadCore();
+    const { ids, foreign } = await core.jobsToCancel(this.record, this.service(), this.lifetime.signal);
+    if (foreign.length) this.deps.log.warn(`Comparison ${this.document.uri.fsPath}: left alone ${foreign.length} job id(s) that are not jobs of agent ${this.record.agentId}: ${foreign.join(', ')}`);
+    if (ids.length && !options.confirmed && !(await confirmCancel(this.record, ids.length, foreign))) return 0;
+    if (!(await this.holdLock())) return 0;
+    const count = await core.cancelJobs(ids, this.service(), this.lifetime.signal);
     this.stop('cancelled.');
     // What the service did is read, not assumed: the next poll brings the cancelled statuses.
     this.follow();
-    void this.deps.watcher.refreshNow();
-    this.panel.notice(`Asked the service to cancel ${count} job${count === 1 ? '' : 's'}.`);
+    void this.jobs.refreshNow();
+    const left = foreign.length ? ` ${foreign.length} job id${foreign.length === 1 ? ' is' : 's are'} not of ${this.record.agentName ?? this.record.agentId} and ${foreign.length === 1 ? 'was' : 'were'} left alone: ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? '…' : ''}.` : '';
+    this.panel.notice(`Asked the service to cancel ${count} job${count === 1 ? '' : 's'}.${left}`);
     return count;
+  }
+
+  /** Removes a target (one that failed, say) and its runs from the comparison. */
+  async dropTarget(index: number): Promise<void> {
+    const target = this.record.targets[index];
+    if (!target) return;
+    if (this.phase.kind === 'working') throw new Error('Cancel or wait for the comparison to stop before dropping a target.');
+    if (!(await this.holdLock())) return;
+    loadCore().dropTarget(this.record, target.id);
+    await this.saver.flush();
+    this.render(true);
   }
 
   /** Writes the record now (waits for any write in progress). */
@@ -131,42 +174,31 @@ export class ComparisonSession extends Disposable {
     // Like a closed window: a request in flight is dropped (its batch stays marked in the file).
     this.lifetime.abort();
     this.endNotification?.();
+    void this.lock?.release().catch(() => undefined);
     super.dispose();
   }
 
-  private async resumeAfterLostAnswer(): Promise<void> {
-    await this.resume();
+  private async holdLock(): Promise<boolean> {
+    if (this.lock) return true;
+    try {
+      this.lock = await takeComparisonLock(this.lockDir, this.document.uri.fsPath);
+      return true;
+    } catch (error) {
+      this.stop(messageOf(error).replace(/^Not started: /, ''), error);
+      return false;
+    }
   }
 
-  private async decideLostBatches(choice: LostBatchChoice | undefined): Promise<boolean> {
-    const core = loadCore();
-    const batches = [...this.record.pending];
-    const cases = batches.reduce((n, b) => n + b.caseIndexes.length, 0);
-    this.deps.reloadJobs(this.record.agentId);
-    const since = await this.jobsCreatedSince(batches.map((b) => b.sentAt).sort()[0] ?? this.record.createdAt);
-    const notStarted = 'Mark as Not Started';
-    const leave = 'Leave Them';
-    const answer =
-      choice === 'notStarted'
-        ? notStarted
-        : choice === 'leave'
-          ? leave
-          : await vscode.window.showWarningMessage(
-              `${cases} case${cases === 1 ? ' was' : 's were'} sent to the service, but the answer was lost: those jobs may or may not have started.`,
-              {
-                modal: true,
-                detail: `The agent's jobs were read again: ${since}. "Mark as Not Started" starts those cases again on Resume (choose it only if the jobs are not there); "Leave Them" keeps them out of the comparison.`,
-              },
-              notStarted,
-              leave,
-            );
-    if (answer === notStarted) {
-      for (const batch of batches) core.dropPending(this.record, batch);
+  private async lostBatches(choice: LostBatchChoice | undefined): Promise<boolean> {
+    this.deps.readJobsAgain(this.record.agentId);
+    const decided = await decideLostBatches(this.record, choice, (iso) => this.jobsCreatedSince(iso));
+    if (decided === 'notStarted') {
+      for (const batch of [...this.record.pending]) loadCore().dropPending(this.record, batch);
       await this.saver.flush();
     }
     this.render();
     // Leaving them keeps the batches marked: the other cases go on, those ones are never sent again.
-    return answer !== undefined;
+    return decided !== undefined;
   }
 
   private async jobsCreatedSince(iso: string): Promise<string> {
@@ -179,35 +211,79 @@ export class ComparisonSession extends Disposable {
     }
   }
 
-  /** The client as the runner needs it. Requests end only with the view, not with Cancel (see `cancel`). */
+  /** Each target's input keys against the cases it has left: a target that cannot take them fails alone. */
+  private async checkTargets(): Promise<void> {
+    const core = loadCore();
+    const client = this.deps.connection.requireClient();
+    const plan = core.casesToStart(this.record);
+    const inputs: { targetId: string; keys: string[] }[] = [];
+    for (const target of this.record.targets) {
+      if (!plan.has(target.id) || target.kind === 'baseline') continue;
+      try {
+        const version = target.kind === 'version' ? await client.agents.getVersion(this.record.agentId, target.agentVersionId, {}, { signal: this.lifetime.signal }) : await client.agents.currentVersion(this.record.agentId, { signal: this.lifetime.signal });
+        inputs.push({ targetId: target.id, keys: version.input_definitions.map((d) => d.key) });
+      } catch (error) {
+        if (!core.isRefusal(error)) throw error;
+        this.targetFailed(target.id, `Its version could not be read: ${messageOf(error)}`, true);
+      }
+    }
+    for (const [targetId, reason] of core.targetInputProblems(this.record, inputs)) this.targetFailed(targetId, reason, true);
+    await this.saver.flush();
+  }
+
+  private targetFailed(targetId: string, reason: string, mark = false): void {
+    if (mark) loadCore().failTarget(this.record, targetId, reason);
+    const label = this.record.targets.find((t) => t.id === targetId)?.label ?? targetId;
+    this.deps.log.warn(`Comparison ${this.document.uri.fsPath}: target "${label}" failed: ${reason}`);
+    this.panel.notice(`"${label}" runs nothing more: ${reason} The other targets go on; its cases are marked failed (Drop it in its card to leave it out).`, true);
+    this.render();
+  }
+
+  private started(ids: readonly string[]): void {
+    const now = new Date().toISOString();
+    this.jobs.follow(ids.map((id) => ({ id, agentId: this.record.agentId, status: JobStatus.PENDING, createdAt: now })));
+    this.deps.jobsStarted(this.record.agentId, ids.map((id): AgentJob => ({ id, status_code: JobStatus.PENDING, created_at: now, status_events: [], metadata: {} })));
+    this.render();
+  }
+
+  /** The client as the runner needs it; file inputs go only from inside the workspace. Requests end with the view, not with Cancel. */
   private service(): ComparisonService {
     const client = () => this.deps.connection.requireClient();
     const signal = this.lifetime.signal;
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+    const confine = (inputs: Record<string, unknown>) => loadCore().confineInputs(inputs, folders, (p) => fs.realpath(path.resolve(p)));
     return {
-      runMany: (agentId, inputs) => client().agents.runMany(agentId, inputs, { signal }),
-      runVersion: (agentId, versionId, inputs) => client().agents.runVersion(agentId, versionId, { inputs }, { signal }),
+      runMany: async (agentId, inputs) => client().agents.runMany(agentId, await Promise.all(inputs.map(confine)), { signal }),
+      runVersion: async (agentId, versionId, inputs) => client().agents.runVersion(agentId, versionId, { inputs: await confine(inputs) }, { signal }),
       results: async (ids) => (await client().jobs.results(ids, { signal })).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null })),
       cancel: (id) => client().jobs.cancel(id, { signal }),
     };
   }
 
-  /** Hands the jobs not final yet to the shared watcher (polled even while the Agents view is hidden). */
+  /** Hands the jobs not final yet to the follower (polled in the connection's one bulk status request). */
   private follow(): void {
     const ids = loadCore().unfinishedJobIds(this.record);
-    if (ids.length) // Never paused: a comparison follows its jobs whether or not any view is shown.
-      this.deps.watcher.track(this.owner, ids.map((id) => ({ id, agentId: this.record.agentId })));
+    if (ids.length) this.jobs.follow(ids.map((id) => ({ id, agentId: this.record.agentId })));
   }
 
-  private onStatus(id: string, status: number, job: { createdAt?: string; lastUpdatedAt?: string; errorMessage?: string }): void {
+  private onChange(change: JobChange): void {
     if (this.isDisposed) return;
-    const changed = loadCore().applyStatuses(this.record, [{ id, status, createdAt: job.createdAt, lastUpdatedAt: job.lastUpdatedAt, errorMessage: job.errorMessage }]);
-    if (!changed) return;
-    if (isFinalStatus(status)) {
-      this.deps.watcher.untrack(this.owner, [id]);
-      this.scheduleRead(READ_MS);
-    }
+    const core = loadCore();
+    if (change.notFound) {
+      // Never final by itself: the job becomes a failed case with the reason, and is followed no more.
+      core.applyToRuns(this.record, change.id, { error: change.lastError ?? 'The service does not know this job any more.' });
+      this.jobs.unfollow([change.id]);
+    } else if (change.status !== undefined) {
+      const changed = core.applyStatuses(this.record, [{ id: change.id, status: change.status, createdAt: change.createdAt, lastUpdatedAt: change.lastUpdatedAt, errorMessage: change.errorMessage }]);
+      if (!changed) return;
+      if (isFinalStatus(change.status)) {
+        this.jobs.unfollow([change.id]);
+        this.scheduleRead(READ_MS);
+      }
+    } else return;
     this.saver.schedule();
     this.render();
+    this.checkDone();
   }
 
   /** Reads the results of finished jobs in bulk, a little after they finish (several per request). */
@@ -226,8 +302,7 @@ export class ComparisonSession extends Disposable {
         await loadCore().readResults(this.record, this.service(), this.lifetime.signal);
         this.saver.schedule();
       } catch (error) {
-        this.deps.log.warn(`Comparison ${this.document.uri.fsPath}: results could not be read (${messageOf(error)}); they are read again on Resume.`);
-        if (this.phase.kind === 'working') this.stop(`results could not be read: ${messageOf(error)}`);
+        if (this.phase.kind === 'working') this.stop(`results could not be read: ${messageOf(error)}; they are read again on Resume.`, error);
       } finally {
         this.reading = undefined;
       }
@@ -239,15 +314,19 @@ export class ComparisonSession extends Disposable {
 
   private checkDone(): void {
     if (this.phase.kind !== 'working' || this.starting || !loadCore().isComplete(this.record)) return;
-    this.stop();
+    this.stop('every job is finished and read.');
   }
 
-  private stop(reason?: string): void {
+  /** Stops with the reason (every stop says why, in the view and the log). */
+  private stop(reason: string, cause?: unknown): void {
     this.phase = { kind: 'stopped', reason };
+    const where = `Comparison ${this.document.uri.fsPath} stopped: ${reason}`;
+    if (cause !== undefined) this.deps.log.error(where, cause);
+    else this.deps.log.info(where);
     this.stopStarting = undefined;
     this.endNotification?.();
     this.endNotification = undefined;
-    void this.saver.flush().catch((error: unknown) => this.deps.log.error('Comparison: the file could not be written', error));
+    if (this.lock) void this.saver.flush().catch((error: unknown) => this.deps.log.error(`Comparison ${this.document.uri.fsPath}: the file could not be written`, error));
     this.render();
   }
 

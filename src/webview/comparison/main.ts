@@ -74,11 +74,8 @@ function showProgress(progress: ProgressView | null): void {
 
 function showSummaries(summaries: SummaryView[]): void {
   const box = byId('summaries');
-  const palette = new Map<string, number>();
-  for (const s of summaries) for (const [outcome] of s.outcomes) if (!palette.has(outcome)) palette.set(outcome, palette.size);
-  const colourOf = (outcome: string): number => palette.get(outcome) ?? 5;
   box.replaceChildren(
-    ...summaries.map((s) => {
+    ...summaries.map((s, index) => {
       const card = make('div', 'card');
       card.append(make('h2', 'card-title', s.label));
       const figures = make('dl', 'figures');
@@ -95,7 +92,18 @@ function showSummaries(summaries: SummaryView[]): void {
       add('Cost', s.cost.toFixed(4));
       add('Tokens', count(s.tokens));
       add('p50 / p95', `${ms(s.p50Ms)} / ${ms(s.p95Ms)}`);
-      card.append(figures, outcomeChart(s.outcomes, `Outcomes of ${s.label}`, colourOf));
+      card.append(figures, outcomeChart(s.outcomes, `Outcomes of ${s.label}`));
+      if (s.failed !== null) {
+        card.classList.add('target-failed');
+        card.append(make('p', 'failed target-failure', `Runs nothing more: ${s.failed}`));
+      }
+      if (s.droppable && (s.failed !== null || !shown?.progress?.running)) {
+        const drop = make('button', 'secondary drop-target', 'Drop This Target');
+        drop.setAttribute('type', 'button');
+        drop.title = 'Leave this target and its results out of the comparison';
+        drop.addEventListener('click', () => shown && send({ type: 'dropTarget', load: shown.load, target: index }));
+        card.append(drop);
+      }
       return card;
     }),
   );

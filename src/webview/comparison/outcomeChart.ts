@@ -1,5 +1,6 @@
 // A small bar chart of outcomes per target, drawn as SVG with theme colours (classes only: the page's
 // policy allows no inline style attributes). Labels are SVG text nodes: service text stays text.
+import { outcomeColour } from '../../core/comparison/outcomeColour';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const BAR_HEIGHT = 14;
@@ -16,8 +17,8 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<st
   return element;
 }
 
-/** The chart of one target's outcomes (an outcome has the same colour in every target's chart) (most frequent first), or a note when there are none yet. */
-export function outcomeChart(outcomes: readonly [string, number][], label: string, colourOf: (outcome: string) => number): Element {
+/** The chart of one target's outcomes, most frequent first (an outcome has one meaning-bearing colour everywhere), or a note when there are none yet. */
+export function outcomeChart(outcomes: readonly [string, number][], label: string): Element {
   if (outcomes.length === 0) {
     const none = document.createElement('p');
     none.className = 'hint chart-empty';
@@ -38,7 +39,7 @@ export function outcomeChart(outcomes: readonly [string, number][], label: strin
     const text = svg('text', { x: 0, y: y + BAR_HEIGHT - 3 }, 'chart-label');
     text.textContent = name.length > 14 ? `${name.slice(0, 13)}…` : name;
     const barWidth = Math.max(2, ((WIDTH - LABEL_WIDTH - 40) * n) / max);
-    const bar = svg('rect', { x: LABEL_WIDTH, y, width: barWidth, height: BAR_HEIGHT, rx: 2 }, `chart-bar chart-colour-${colourOf(name) % 6}`);
+    const bar = svg('rect', { x: LABEL_WIDTH, y, width: barWidth, height: BAR_HEIGHT, rx: 2 }, `chart-bar outcome-${rest > 0 && i === shown.length ? 'grey' : outcomeColour(name)}`);
     const value = svg('text', { x: LABEL_WIDTH + barWidth + 4, y: y + BAR_HEIGHT - 3 }, 'chart-value');
     value.textContent = String(n);
     chart.append(text, bar, value);

@@ -77,11 +77,12 @@ describe('comparisons', () => {
       assert.throws(() => recordStarted(record, batch, ['only-one']), /1 job ids for 2 cases/);
     });
 
-    it('follows jobs until final, then reads their results, then is complete', () => {
+    it('follows the jobs it started until final, reads the results before at once, then is complete', () => {
       const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: cases(2), targets: [before, v2] });
       recordStarted(record, markSent(record, 'v2', [0, 1]), ['n0', 'n1']);
-      assert.deepEqual(unfinishedJobIds(record).sort(), ['n0', 'n1', 'old-0', 'old-1']);
-      for (const id of ['n0', 'n1', 'old-0', 'old-1']) applyToRuns(record, id, { status: JobStatus.SUCCESS });
+      assert.deepEqual(unfinishedJobIds(record).sort(), ['n0', 'n1'], 'the results before are past jobs: never waited on');
+      assert.deepEqual(jobIdsWithoutResults(record).sort(), ['old-0', 'old-1']);
+      for (const id of ['n0', 'n1']) applyToRuns(record, id, { status: JobStatus.SUCCESS });
       assert.deepEqual(jobIdsWithoutResults(record).sort(), ['n0', 'n1', 'old-0', 'old-1']);
       assert.equal(isComplete(record), false);
       for (const id of ['n0', 'n1', 'old-0', 'old-1']) applyToRuns(record, id, { outputs: [{ key: 'disposition', value: 'A' }] });
@@ -197,10 +198,12 @@ describe('comparisons', () => {
       const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: cases(1), targets: [before, v2] });
       done(record, 0, 'before', 'A');
       done(record, 0, 'v2', 'A');
-      const json = JSON.parse(comparisonJson(record)) as { summary: { totalTokens: number; outcomes: Record<string, number> }[]; cases: { targets: Record<string, { values: Record<string, string> }> }[] };
+      const json = JSON.parse(comparisonJson(record)) as { complete: boolean; summary: { totalTokens: number; outcomes: unknown }[]; cases: { targets: { label: string; values: { key: string; value: string }[] }[] }[] };
       assert.equal(json.summary[1]!.totalTokens, 15);
-      assert.deepEqual(json.summary[1]!.outcomes, { A: 1 });
-      assert.equal(json.cases[0]!.targets['Version 2']!.values.disposition, 'A');
+      assert.equal(json.complete, true);
+      assert.deepEqual(json.summary[1]!.outcomes, [{ outcome: 'A', count: 1 }]);
+      assert.equal(json.cases[0]!.targets[1]!.label, 'Version 2');
+      assert.deepEqual(json.cases[0]!.targets[1]!.values, [{ key: 'disposition', value: 'A' }]);
     });
 
     it('writes a Markdown summary whose service text cannot break the table', () => {

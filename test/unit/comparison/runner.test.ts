@@ -116,11 +116,24 @@ describe('running a comparison', () => {
     assert.deepEqual(record.pending, [first]);
   });
 
-  it('forgets a batch the service refused, and says why', async () => {
+  it('marks a target the service refuses as failed with the reason, and the other targets go on', async () => {
+    const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: cases(2), targets: [before, v3, current] });
+    const fake = fakeService();
+    fake.service.runVersion = () => Promise.reject(Object.assign(new Error('Unknown input "language"; this agent takes transcript.'), { status: 400 }));
+    const failed: string[] = [];
+    await startMissing(record, fake.service, saver(record).save, new AbortController().signal, { onTargetFailed: (id, reason) => failed.push(`${id}: ${reason}`) });
+    assert.deepEqual(failed, ['v3: Unknown input "language"; this agent takes transcript.']);
+    assert.equal(record.pending.length, 0);
+    assert.deepEqual(fake.requests, ['runMany 2'], 'the current version still ran');
+    assert.equal(casesToStart(record).size, 0, 'nothing is left to start on the failed target');
+    assert.deepEqual(caseRows(record)[0]!.cells.map((c) => c.state), ['running', 'failed', 'running']);
+  });
+
+  it('stops on a failure that is not a refusal (the service is down), leaving the cases to start', async () => {
     const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: cases(2), targets: [before, current] });
     const fake = fakeService();
-    fake.service.runMany = () => Promise.reject(Object.assign(new Error('Missing required input: transcript'), { status: 400 }));
-    await assert.rejects(startMissing(record, fake.service, saver(record).save, new AbortController().signal), /Missing required input/);
+    fake.service.runMany = () => Promise.reject(Object.assign(new Error('Service unavailable'), { status: 503 }));
+    await assert.rejects(startMissing(record, fake.service, saver(record).save, new AbortController().signal), /Service unavailable/);
     assert.equal(record.pending.length, 0);
     assert.deepEqual(casesToStart(record).get('now'), [0, 1]);
   });
@@ -147,8 +160,8 @@ describe('running a comparison', () => {
     await startMissing(record, fake.service, saver(record).save, new AbortController().signal);
     applyStatuses(record, [{ id: 'job-0', status: JobStatus.SUCCESS }]);
     fake.requests.length = 0;
-    assert.equal(await cancelUnfinished(record, fake.service, new AbortController().signal), 2);
-    assert.deepEqual(fake.requests.sort(), ['cancel job-1', 'cancel job-2']);
+    assert.deepEqual(await cancelUnfinished(record, fake.service, new AbortController().signal), { cancelled: 2, foreign: [] });
+    assert.deepEqual(fake.requests.filter((r) => r.startsWith('cancel')).sort(), ['cancel job-1', 'cancel job-2']);
   });
 });
 
