@@ -4,6 +4,7 @@
  * finished. The record is saved before every request that writes and after every answer, so an
  * interruption at any point resumes without starting a case twice.
  */
+import { isOutcomeUnknown, outcomeUnknownMessage } from '../outcomeUnknown';
 import { isFinalStatus } from '../jobStatus';
 import {
   applyToRuns,
@@ -64,14 +65,12 @@ export class BatchOutcomeUnknown extends Error {
     readonly batch: PendingBatch,
     cause: unknown,
   ) {
-    super(`The service may have started ${batch.caseIndexes.length} job${batch.caseIndexes.length === 1 ? '' : 's'}, but its answer was lost.`, { cause });
+    const n = batch.caseIndexes.length;
+    super(outcomeUnknownMessage({ happened: `the batch of ${n} case${n === 1 ? '' : 's'} started`, readAgain: "the agent's jobs" }, cause), { cause });
     this.name = 'BatchOutcomeUnknown';
   }
 }
 
-function isOutcomeUnknown(error: unknown): boolean {
-  return (error as { outcomeUnknown?: unknown } | null)?.outcomeUnknown === true;
-}
 
 /** The service refused the request itself (bad inputs, unknown version): the same request would be refused again. */
 export function isRefusal(error: unknown): boolean {
