@@ -70,7 +70,7 @@ export default tseslint.config(
     // answers (`answer.body.results[0].job_inputs…`) exactly as a client on the wire would. Typing
     // every answer would restate, in the tests, the very schemas they check. Only the rules about
     // values typed `any` are off here; the promise rules and everything else still apply.
-    files: ['test/unit/sandbox/**/*.ts', 'test/unit/property/**/*.ts', 'test/unit/faults/**/*.ts'],
+    files: ['test/unit/sandbox/**/*.ts', 'test/unit/sandbox-hostile/**/*.ts', 'test/unit/property/**/*.ts', 'test/unit/faults/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

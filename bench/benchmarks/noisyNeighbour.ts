@@ -13,7 +13,13 @@ const ROUNDS = 60;
 const BUDGET_RATIO = 2;
 
 /** Calls the sandbox as one organization; answers the status and the parsed body. */
-export type OrgCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+export type OrgCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Answer }>;
+
+/** The fields of the answers the workload reads. */
+interface Answer {
+  worksheet_query_id?: string;
+  status?: string;
+}
 
 /** A call function for a token and an organization of a sandbox. */
 export function orgCall(baseUrl: string, token: string, orgId: string): OrgCall {
@@ -29,7 +35,7 @@ export function orgCall(baseUrl: string, token: string, orgId: string): OrgCall 
     }
     const response = await fetch(url, { method, headers, body: payload });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer };
   };
 }
 
@@ -54,7 +60,7 @@ export async function slowWork(a: OrgCall, transcriptBytes = 1_000_000, uploadBy
   const query = (async () => {
     const submitted = await a('POST', '/v1/database/query/', { query: SLOW_QUERY });
     for (;;) {
-      const result = await a('GET', `/v1/database/query/${submitted.body.worksheet_query_id}/result/`);
+      const result = await a('GET', `/v1/database/query/${submitted.body.worksheet_query_id ?? ''}/result/`);
       if (result.body.status === 'SUCCESS' || result.body.status === 'FAILURE') return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

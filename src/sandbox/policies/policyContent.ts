@@ -109,14 +109,14 @@ function describe(value: unknown): string {
  */
 export function withFreshIds(content: unknown): unknown {
   if (!isObject(content) || !isObject(content.guidelines) || !Array.isArray(content.guidelines.categories)) return content;
-  const categories = content.guidelines.categories.map((category) =>
+  const categories = (content.guidelines.categories as unknown[]).map<unknown>((category) =>
     isObject(category) ? { ...freshId(category), ...(Array.isArray(category.rules) ? { rules: freshRules(category.rules) } : {}) } : category,
   );
   return { ...content, guidelines: { ...content.guidelines, categories } };
 }
 
 function freshRules(rules: unknown[]): unknown[] {
-  return rules.map((rule) => (isObject(rule) ? { ...freshId(rule), ...(Array.isArray(rule.sub_rules) ? { sub_rules: freshRules(rule.sub_rules) } : {}) } : rule));
+  return rules.map<unknown>((rule) => (isObject(rule) ? { ...freshId(rule), ...(Array.isArray(rule.sub_rules) ? { sub_rules: freshRules(rule.sub_rules) } : {}) } : rule));
 }
 
 /** A copy with a new `id` (first when it had none, in its place when it had one). */

@@ -28,7 +28,7 @@ interface RowSet {
  * a result is cut and says `truncated`, so no query can make the results kept for polling unbounded.
  */
 export const MAX_CELL_CHARS = 1_000_000;
-export const MAX_RESULT_CHARS = 8_000_000;
+export const MAX_RESULT_CHARS = 16_000_000;
 
 /** Runs one read-only statement; every problem comes back as a FAILURE with a readable message. */
 export function executeQuery(db: Database, catalog: Catalog, sql: string, maxRows: number): QueryOutcome {

@@ -4,8 +4,8 @@
 
 interface Entry {
   task: () => Promise<unknown>;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
 /** Runs tasks with at most `slots` at once and at most one per key; keys with waiting work take turns. */
@@ -21,7 +21,7 @@ export class FairScheduler {
   schedule<T>(key: string, task: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const queue = this.waiting.get(key) ?? [];
-      queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ task, resolve: (value) => resolve(value as T), reject });
       this.waiting.set(key, queue);
       this.pump();
     });
@@ -59,7 +59,7 @@ export class FairScheduler {
     try {
       promise = entry.task();
     } catch (error) {
-      promise = Promise.reject(error);
+      promise = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     promise.then(entry.resolve, entry.reject).finally(() => {
       this.runningKeys.delete(key);

@@ -56,7 +56,7 @@ describe('sandbox under hostile input: answers that were wrong', function () {
   it('refuses a multipart run whose file has no name, as dataset upload does, and starts no job', async () => {
     const before = await everyOrgFingerprint(t);
     const form = new FormData();
-    for (const [key, value] of Object.entries(DEMO_LOOP_INPUTS)) if (key !== 'transcript') form.append(key, value as string);
+    for (const [key, value] of Object.entries(DEMO_LOOP_INPUTS)) if (key !== 'transcript') form.append(key, value);
     form.append('transcript', new Blob(['Agent: hello'], { type: 'application/octet-stream' }), '');
     const answer = await t.call('POST', `/v1/agents/run/${DEMO_LOOP_AGENT_ID}/async/`, { rawBody: form });
     assertRefusedWithSentence(answer, 'a file without a name');
