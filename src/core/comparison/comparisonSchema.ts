@@ -114,7 +114,7 @@ export function checkComparisonText(text: string): unknown {
 function peek(text: string): { kind?: unknown; version?: unknown } | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as { kind?: unknown; version?: unknown }) : { kind: null };
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : { kind: null };
   } catch {
     return undefined;
   }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access -- these tests break a comparison file's raw JSON the way a hand edit would; typing it would restate the schema under test. */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { caseNamesFromJobs } from '../../../src/core/comparison/casesFromJobs';
@@ -65,7 +66,7 @@ describe('comparisons and what a user sees of them', () => {
   });
 
   describe('a target that cannot take the inputs', () => {
-    it('is named with its reason before anything starts, and the others still run', async () => {
+    it('is named with its reason before anything starts, and the others still run', () => {
       const record = comparison(3, [before, v1, now], () => ({ transcript: 'hi', language: 'en' }));
       const problems = targetInputProblems(record, [
         { targetId: 'v:1', keys: ['transcript'] },
@@ -195,7 +196,7 @@ describe('comparisons and what a user sees of them', () => {
   });
 
   describe('cases made from jobs', () => {
-    const job = (id: string, inputs: string, metadata: Record<string, unknown> = {}): AgentJob => ({ id, status_code: JobStatus.SUCCESS, created_at: '2026-01-01T00:00:00Z', status_events: [], metadata, job_inputs: [{ key: 'transcript', value: inputs }] }) as AgentJob;
+    const job = (id: string, inputs: string, metadata: Record<string, unknown> = {}): AgentJob => ({ id, status_code: JobStatus.SUCCESS, created_at: '2026-01-01T00:00:00Z', status_events: [], metadata, job_inputs: [{ key: 'transcript', value: inputs }] });
     it('are named from what tells them apart: metadata.case, else the label of the Jobs list', () => {
       const names = caseNamesFromJobs([job('c30782e4-1', 'Agent: Hello.\nCustomer: I was charged twice', { case: 'double charge' }), job('c30782e4-2', 'Agent: Hello.\nCustomer: My card is lost')]);
       assert.equal(names[0], 'double charge');
