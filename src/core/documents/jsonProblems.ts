@@ -11,13 +11,56 @@ export interface JsonProblem {
 
 export type JsonCheck<T> = { ok: true; value: T } | { ok: false; problems: JsonProblem[] };
 
+/** How deep arrays and objects may nest: deeper is a problem, never a parser's stack overflow. */
+export const MAX_JSON_DEPTH = 64;
+
+let parses = 0;
+/** How many documents this module has parsed so far: tests and benchmarks count work with it, not time. */
+export function jsonParseCount(): number {
+  return parses;
+}
+
+/** The first place where a JSON text nests deeper than {@link MAX_JSON_DEPTH}, found in one pass without recursion. */
+export function nestingProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonProblem | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return { path: [], message: `Nested more than ${maxDepth} levels deep: not checked further. Flatten the structure.`, offset: i, length: 1 };
+    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+/** Places messages at field paths of one text, parsed once however many problems are placed. */
+export type FieldLocator = (path: (string | number)[], message: string) => JsonProblem;
+
+/** A {@link FieldLocator} for a text (parsed here, once). */
+export function fieldLocator(text: string): FieldLocator {
+  const root = parseOnce(text);
+  return (path, message) => locate(text, root, path, message);
+}
+
+function parseOnce(text: string, errors?: ParseError[]): Node | undefined {
+  if (nestingProblem(text)) return undefined;
+  parses++;
+  return parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+}
+
 /**
  * Parses a JSON document and validates it with a schema; every problem comes with its place in the
  * text, so the editor can underline it. Comments and trailing commas are refused: the service takes JSON.
  */
 export function checkJson<T>(text: string, schema: z.ZodMiniType<T>): JsonCheck<T> {
+  const deep = nestingProblem(text);
+  if (deep) return { ok: false, problems: [deep] };
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const root = parseOnce(text, errors);
   if (errors.length || !root) {
     const problems = errors.map((e) => ({ path: [], message: `JSON syntax: ${syntaxMessage(e)}`, offset: e.offset, length: Math.max(1, e.length) }));
     return { ok: false, problems: problems.length ? problems : [{ path: [], message: 'The document is empty: it must hold a JSON object.', offset: 0, length: 1 }] };
@@ -30,11 +73,11 @@ export function checkJson<T>(text: string, schema: z.ZodMiniType<T>): JsonCheck<
 
 /** Places field errors of the service (`{"name": ["…"]}`) on the fields they name, when they are in the text. */
 export function locateFieldErrors(text: string, fieldErrors: Record<string, string[]>): JsonProblem[] {
-  const root = parseTree(text);
+  const at = fieldLocator(text);
   const problems: JsonProblem[] = [];
   for (const [field, messages] of Object.entries(fieldErrors)) {
     const path = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    for (const message of messages) problems.push(locate(text, root, path, `${field}: ${message}`));
+    for (const message of messages) problems.push(at(path, `${field}: ${message}`));
   }
   return problems;
 }
