@@ -12,7 +12,7 @@ export type LiveCheckKind = 'runs' | 'testSets' | 'sql' | 'json';
 export const LIVE_CHECK_MAX_CHARS: Readonly<Record<LiveCheckKind, number>> = {
   runs: 1_000_000,
   testSets: 1_000_000,
-  sql: 100_000,
+  sql: 50_000,
   /** Policy versions and agent drafts: JSON documents checked against their schema. */
   json: 1_000_000,
 };

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Log } from '../log';
 import { Commands } from '../constants';
 import { isCancellation, messageOf, NotConnectedError } from '../util/errors';
+import { passesTrustGate } from './workspaceTrust';
 
 let readAgain: (() => void) | undefined;
 
@@ -20,6 +21,7 @@ export function onOutcomeUnknown(refresh: () => void): vscode.Disposable {
 // Handlers declare the arguments VS Code passes them (a tree node, a URI…): `never[]` accepts any parameter list.
 export function registerCommand(log: Log, id: string, handler: (...args: never[]) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+    if (!passesTrustGate(id)) return undefined;
     try {
       return await handler(...(args as never[]));
     } catch (error) {
