@@ -1,7 +1,8 @@
 /**
- * CSV records with their line numbers, read so that one broken row never hides the others: a quote
- * that is never closed costs its own line only, and the rows after it are read as usual. One pass over
- * the text (at most two when a quote is left open), whatever the number of rows or columns.
+ * CSV records with their line numbers, read so that one broken row never hides the others: a stray
+ * quote (never closed, or "closed" by a later quote that text follows) costs its own line only, and the
+ * rows after it are read as usual. Linear in the text for files people write, whatever the number of
+ * rows or columns.
  */
 
 /** One row of cells and the 1-based line it starts on. */
@@ -24,8 +25,8 @@ export function csvRecords(text: string): { records: CsvRecord[]; problems: CsvP
   let line = 1;
   while (i < text.length) {
     const read = readRecord(text, i, line);
-    if (read.unclosedAt !== undefined) {
-      problems.push({ line: read.unclosedAt, message: 'Not valid CSV: a quote opened on this line is never closed; the line is left out' });
+    if (read.brokenAt !== undefined) {
+      problems.push({ line: read.brokenAt, message: 'Not valid CSV: a quote on this line is never closed where a cell ends; the line is left out' });
       // Go on at the next line: the quote was a typo, the rows after it are whole.
       const next = text.indexOf('\n', i);
       i = next < 0 ? text.length : next + 1;
@@ -39,14 +40,13 @@ export function csvRecords(text: string): { records: CsvRecord[]; problems: CsvP
   return { records, problems };
 }
 
-function readRecord(text: string, start: number, line: number): { cells: string[]; end: number; nextLine: number; unclosedAt?: number } {
+function readRecord(text: string, start: number, line: number): { cells: string[]; end: number; nextLine: number; brokenAt?: number } {
   const cells: string[] = [];
   let cell = '';
   let i = start;
   let current = line;
   for (;;) {
     if (text[i] === '"') {
-      const opened = current;
       i++;
       let closed = false;
       while (i < text.length) {
@@ -65,7 +65,9 @@ function readRecord(text: string, start: number, line: number): { cells: string[
         cell += c;
         i++;
       }
-      if (!closed) return { cells, end: text.length, nextLine: current, unclosedAt: opened };
+      const next = text[i];
+      // A quoted cell ends at a comma or a line end; anything else means the quote was stray.
+      if (!closed || (next !== undefined && next !== ',' && next !== '\n' && next !== '\r')) return { cells, end: i, nextLine: current, brokenAt: line };
     }
     // Unquoted text (or what follows a closing quote) up to the next comma or line end.
     let j = i;

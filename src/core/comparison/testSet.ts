@@ -4,6 +4,7 @@
  * never hides a whole set.
  */
 import { nestingProblem } from '../documents/jsonProblems';
+import { relativePathProblem } from '../runs/workspacePath';
 import { csvRecords } from './csvRecords';
 
 /** What a reviewer or the author says a case should give. */
@@ -146,6 +147,12 @@ function splitTags(cell: string): string[] {
 function caseFromObject(value: unknown, line: number): TestCase | string {
   if (!isRecord(value)) return 'Each line must be a JSON object';
   if (!isRecord(value.inputs)) return 'Missing "inputs": an object of inputs by key';
+  for (const [key, input] of Object.entries(value.inputs)) {
+    // A shared test set names files of the workspace only: a case naming any other is left out, never sent.
+    const file = isRecord(input) ? input.file : undefined;
+    const problem = typeof file === 'string' ? relativePathProblem(file) : undefined;
+    if (problem) return `Input "${key}": ${problem}; the case is left out`;
+  }
   const testCase: TestCase = { line, tags: [], inputs: { ...value.inputs } };
   if (value.name !== undefined) {
     if (typeof value.name !== 'string') return '"name" must be text';

@@ -55,8 +55,9 @@ function parseOnce(text: string, errors?: ParseError[]): Node | undefined {
 /**
  * Parses a JSON document and validates it with a schema; every problem comes with its place in the
  * text, so the editor can underline it. Comments and trailing commas are refused: the service takes JSON.
+ * `keepDocument` returns the parsed document rather than zod's copy of it (for schemas that only check).
  */
-export function checkJson<T>(text: string, schema: z.ZodMiniType<T>): JsonCheck<T> {
+export function checkJson<T>(text: string, schema: z.ZodMiniType<T>, options: { keepDocument?: boolean } = {}): JsonCheck<T> {
   const deep = nestingProblem(text);
   if (deep) return { ok: false, problems: [deep] };
   const errors: ParseError[] = [];
@@ -67,7 +68,9 @@ export function checkJson<T>(text: string, schema: z.ZodMiniType<T>): JsonCheck<
   }
   const value: unknown = JSON.parse(text);
   const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return { ok: true, value: result.data };
+  // zod rebuilds records key by key, and a `__proto__` key then sets a prototype instead of a field:
+  // where the schema only checks (strict objects, no transforms), the parsed document itself is the value.
+  if (result.success) return { ok: true, value: options.keepDocument ? (value as T) : result.data };
   return { ok: false, problems: result.error.issues.map((issue) => locate(text, root, issue.path as (string | number)[], issueMessage(issue as unknown as Issue))) };
 }
 

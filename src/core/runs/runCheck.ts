@@ -33,7 +33,7 @@ export type RunCheck = { plan: RunPlan; problems: RunProblem[] } | { plan?: unde
 
 /** Parses a run file's structure; problems are placed in the text. */
 export function parseRunFile(text: string): { file?: RunFile; problems: RunProblem[] } {
-  const check = checkJson(text, RunFileSchema);
+  const check = checkJson(text, RunFileSchema, { keepDocument: true });
   return check.ok ? { file: check.value, problems: [] } : { problems: check.problems.map((p) => ({ ...p, schema: true })) };
 }
 

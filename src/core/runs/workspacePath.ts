@@ -9,14 +9,21 @@ export type WorkspacePath = { ok: true; path: string } | { ok: false; reason: st
 
 /** A path from a shared file resolved in the workspace folder, or why it is refused. */
 export function workspacePath(value: string, baseDir: string | undefined): WorkspacePath {
-  if (path.isAbsolute(value) || path.win32.isAbsolute(value) || /^[a-z]:/i.test(value)) {
-    return { ok: false, reason: `"${value}" is an absolute path: name files by their path relative to the workspace folder` };
-  }
-  if (value.includes('\0')) return { ok: false, reason: 'the path holds a NUL character' };
+  const problem = relativePathProblem(value);
+  if (problem) return { ok: false, reason: problem };
   if (!baseDir) return { ok: false, reason: `"${value}" is relative, but there is no workspace folder to find it in: open the folder that holds it` };
-  const resolved = path.resolve(baseDir, value);
-  if (!isInsideFolder(baseDir, resolved)) return { ok: false, reason: `"${value}" leads out of the workspace folder: only files of the workspace can be sent` };
-  return { ok: true, path: resolved };
+  return { ok: true, path: path.resolve(baseDir, value) };
+}
+
+/** Why a path from a shared file can name nothing in the workspace (absolute, or climbing out with `..`), or undefined. */
+export function relativePathProblem(value: string): string | undefined {
+  if (path.isAbsolute(value) || path.win32.isAbsolute(value) || /^[a-z]:/i.test(value)) {
+    return `"${value}" is an absolute path: name files by their path relative to the workspace folder`;
+  }
+  if (value.includes('\0')) return 'the path holds a NUL character';
+  const root = path.resolve('/workspace');
+  if (!isInsideFolder(root, path.resolve(root, value.replaceAll('\\', '/')))) return `"${value}" leads out of the workspace folder: only files of the workspace can be sent`;
+  return undefined;
 }
 
 /** Whether `target` is `folder` or inside it (both absolute; no symlinks are followed here). */
