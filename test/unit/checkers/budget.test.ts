@@ -17,7 +17,7 @@ describe('the budget of checks while typing', () => {
 
   it('says once that checks are off for a document above the cap, and nothing below it', () => {
     assert.equal(overBudgetNote(LIVE_CHECK_MAX_CHARS.sql, LIVE_CHECK_MAX_CHARS.sql), undefined);
-    assert.match(overBudgetNote(LIVE_CHECK_MAX_CHARS.sql + 1, LIVE_CHECK_MAX_CHARS.sql) ?? '', /^Checks are off for this document while you type: it has 50,001 characters, more than the 50,000/);
+    assert.match(overBudgetNote(LIVE_CHECK_MAX_CHARS.sql + 1, LIVE_CHECK_MAX_CHARS.sql) ?? '', /^Checks are off for this document while you type: it has 40,001 characters, more than the 40,000/);
   });
 
   it('still underlines an unknown table among 2,000 JOINs, giving the slow parser no more than its budget', () => {
