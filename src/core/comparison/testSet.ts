@@ -3,7 +3,7 @@
  * (one case a row). A bad line is reported with its line number and the rest is kept, so one typo
  * never hides a whole set.
  */
-import { nestingProblem } from '../documents/jsonProblems';
+import { nestingProblem } from '../documents/jsonNesting';
 import { relativePathProblem } from '../runs/workspacePath';
 import { csvRecords } from './csvRecords';
 

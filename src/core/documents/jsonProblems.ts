@@ -1,5 +1,8 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type * as z from 'zod/mini';
+import { nestingProblem } from './jsonNesting';
+
+export { MAX_JSON_DEPTH, nestingProblem } from './jsonNesting';
 
 /** A problem in a JSON document, with where it is (character offsets) and the path of the field. */
 export interface JsonProblem {
@@ -11,30 +14,10 @@ export interface JsonProblem {
 
 export type JsonCheck<T> = { ok: true; value: T } | { ok: false; problems: JsonProblem[] };
 
-/** How deep arrays and objects may nest: deeper is a problem, never a parser's stack overflow. */
-export const MAX_JSON_DEPTH = 64;
-
 let parses = 0;
 /** How many documents this module has parsed so far: tests and benchmarks count work with it, not time. */
 export function jsonParseCount(): number {
   return parses;
-}
-
-/** The first place where a JSON text nests deeper than {@link MAX_JSON_DEPTH}, found in one pass without recursion. */
-export function nestingProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonProblem | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > maxDepth) return { path: [], message: `Nested more than ${maxDepth} levels deep: not checked further. Flatten the structure.`, offset: i, length: 1 };
-    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
-  }
-  return undefined;
 }
 
 /** Places messages at field paths of one text, parsed once however many problems are placed. */
