@@ -50,6 +50,13 @@ export async function liveChecks(core: CoreBundle): Promise<Figure[]> {
       check: (text) => Promise.resolve(core.checkTestSet('x.testset.csv', text, ['transcript', 'language'])),
     },
     {
+      kind: 'json',
+      title: 'policy version',
+      shape: 'a policy whose guidelines hold n fields of the wrong type',
+      document: (n) => JSON.stringify({ guidelines: Object.fromEntries(Array.from({ length: n }, (_, i) => [`field_${i}`, i])) }, null, 2),
+      check: (text) => Promise.resolve(core.checkJson(text, core.PolicyContentSchema)),
+    },
+    {
       kind: 'sql',
       title: 'SQL',
       shape: 'one SELECT with n JOINs of unknown tables, checked, then completed at its end',

@@ -16,8 +16,8 @@ export const LIVE_CHECK_MAX_CHARS: Readonly<Record<LiveCheckKind, number>> = {
   testSets: 200_000,
   // A SELECT with a thousand JOINs, checked and completed: some 75,000 characters.
   sql: 40_000,
-  /** Policy versions and agent drafts: JSON documents checked against their schema. */
-  json: 1_000_000,
+  /** Policy versions and agent drafts, checked against their schema: some 360,000 characters. */
+  json: 200_000,
 };
 
 /** The name of the problem collection of a checker: one scheme for all of them. */
