@@ -216,3 +216,22 @@ export const ComparisonCommands = {
   openComparison: 'agentWorkbench.comparisons.open',
 } as const;
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';
+
+/**
+ * Commands that act with what a workspace holds — run an agent, start or cancel jobs, upload, run a
+ * query, send a workspace file, spend credits: disabled in Restricted Mode (see commands/workspaceTrust.ts).
+ */
+export const TRUSTED_COMMANDS: readonly string[] = [
+  RunCommands.runAgent,
+  RunCommands.runVersion,
+  RunCommands.runFile,
+  RunCommands.runOnFiles,
+  RunCommands.cancelJob,
+  RunCommands.cancelAllJobs,
+  DatasetCommands.uploadToDataset,
+  DatasetCommands.uploadFiles,
+  DatasetCommands.runQuery,
+  TableCommands.uploadCsv,
+  ComparisonCommands.runComparison,
+  ComparisonCommands.testThisChange,
+];

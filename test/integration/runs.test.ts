@@ -172,6 +172,51 @@ describe('Running agents', function () {
     assert.equal(await requests(), 0, 'no run request reached the service');
   });
 
+  it('sends no file from outside the workspace — absolute, climbing out or through a link — and says why at its field', async () => {
+    const api = await workbench();
+    const agent = await agentNamed('Invoice Classifier');
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test window has a folder');
+    const outside = path.join(fs.mkdtempSync(path.join(path.dirname(folder.uri.fsPath), 'outside-')), 'secret.pdf');
+    fs.writeFileSync(outside, '%PDF-1.4\nnot yours\n');
+    const link = path.join(folder.uri.fsPath, `link-${Date.now()}.pdf`);
+    fs.symlinkSync(outside, link);
+    try {
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.runs.newRunFile', { agentId: agent.agent.id });
+      const cases: Array<[string, string, RegExp]> = [
+        ['an absolute path', outside, /absolute path/],
+        ['a path climbing out', path.relative(folder.uri.fsPath, outside), /leads out of the workspace folder/],
+        ['a link to a file outside', path.basename(link), /link to a file outside the workspace/],
+      ];
+      const requests = await countRuns();
+      for (const [what, document, message] of cases) {
+        await replaceText(uri, `${JSON.stringify({ agent: agent.agent.id, inputs: { document, language: 'en' } }, null, 2)}\n`);
+        assert.equal(await runFile(uri), undefined, `${what}: not run`);
+        assert.ok(api.runFiles.diagnostics.get(uri).some((d) => message.test(d.message)), `${what}: underlined`);
+      }
+      assert.equal(await requests(), 0, 'no run request reached the service');
+    } finally {
+      fs.rmSync(link, { force: true });
+      fs.rmSync(path.dirname(outside), { recursive: true, force: true });
+    }
+  });
+
+  it('in Restricted Mode runs nothing and cancels nothing, even when the run lens or a command is invoked', async () => {
+    const api = await workbench();
+    const agent = await agentNamed('Support Call QA');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.runs.newRunFile', { agentId: agent.agent.id, inputs: { transcript: 'Agent: hello', language: 'en' } });
+    const requests = await countRuns();
+    api.prompts.workspaceTrusted = false;
+    try {
+      assert.equal(await runFile(uri), undefined, 'not run');
+      assert.equal(await vscode.commands.executeCommand('agentWorkbench.agents.cancelAllJobs', agent, true), undefined, 'nothing cancelled');
+      assert.equal(await requests(), 0, 'no run request reached the service');
+    } finally {
+      api.prompts.workspaceTrusted = undefined;
+    }
+    assert.ok(await runFile(uri), 'trusted again, the same run file runs');
+  });
+
   it('underlines a missing input and completes input keys from the version\'s definitions (JSON language service)', async () => {
     const agent = await agentNamed('Support Call QA');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.runs.runAgent', agent);

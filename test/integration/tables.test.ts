@@ -97,6 +97,22 @@ describe('Tables', function () {
     assert.equal(unknown.getText(problems[0]!.range), 'no_such_table');
   });
 
+  it('treats a SQL file above the size cap as plain text, with one note saying checks are off', async () => {
+    const big = `${'SELECT * FROM no_such_table;\n'.repeat(1500)}SELECT s. FROM team_scores s`;
+    fs.writeFileSync(path.join(work, 'big.sql'), big);
+    const document = await vscode.workspace.openTextDocument(path.join(work, 'big.sql'));
+    await vscode.window.showTextDocument(document);
+    const notes = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Agent Workbench');
+      return found.length > 0 ? found : undefined;
+    }, 'the note on the large file');
+    assert.equal(notes.length, 1, 'one note, no underlined table');
+    assert.equal(notes[0]!.severity, vscode.DiagnosticSeverity.Information);
+    assert.match(notes[0]!.message, /Checks are off for this document while you type/);
+    const columns = await completionLabels(document, big.length - ' FROM team_scores s'.length);
+    assert.ok(!columns.includes('player'), 'no completion from the catalog');
+  });
+
   it('deletes a table after confirmation, and it leaves the view', async () => {
     await vscode.commands.executeCommand('agentWorkbench.tables.delete', 'team_scores', true);
     await waitFor(async () => !(await tableNodes()).some((t) => t.name === 'team_scores'), 'the table to leave the view');

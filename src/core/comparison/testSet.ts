@@ -3,7 +3,9 @@
  * (one case a row). A bad line is reported with its line number and the rest is kept, so one typo
  * never hides a whole set.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
+import { nestingProblem } from '../documents/jsonNesting';
+import { relativePathProblem } from '../runs/workspacePath';
+import { csvRecords } from './csvRecords';
 
 /** What a reviewer or the author says a case should give. */
 export interface Expected {
@@ -59,6 +61,11 @@ export function parseJsonlTestSet(text: string): ParsedTestSet {
     const line = i + 1;
     const trimmed = raw.trim();
     if (trimmed === '' || trimmed.startsWith('//')) return;
+    const deep = nestingProblem(trimmed);
+    if (deep) {
+      problems.push({ line, message: deep.message });
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(trimmed);
@@ -86,41 +93,46 @@ const EXPECTED_OUTPUT_PREFIX = 'expected.';
  * and an empty cell leaves that input out.
  */
 export function parseCsvTestSet(text: string): ParsedTestSet {
-  const problems: TestSetProblem[] = [];
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parseCsv(text, { info: true, relax_column_count: true, skip_empty_lines: true, bom: true }) as typeof records;
-  } catch (e) {
-    const line = typeof (e as { lines?: unknown }).lines === 'number' ? (e as { lines: number }).lines : 1;
-    return { cases: [], problems: [{ line, message: `Not valid CSV: ${e instanceof Error ? e.message : String(e)}` }] };
-  }
+  const { records, problems } = csvRecords(text);
   const [header, ...rows] = records;
   if (!header) return { cases: [], problems };
-  const names = header.record.map((n) => n.trim());
+  const names = header.cells.map((n) => n.trim());
+  // What each column means, decided once for the header rather than for every cell.
+  const roles = names.map((name) => {
+    const lower = name.toLowerCase();
+    if (lower === NAME_COLUMN || lower === TAGS_COLUMN || lower === SOURCE_COLUMN) return lower;
+    if (EXPECTED_DISPOSITION.includes(lower)) return 'disposition';
+    return lower.startsWith(EXPECTED_OUTPUT_PREFIX) ? 'output' : 'input';
+  });
   const cases: TestCase[] = [];
-  for (const { record, info } of rows) {
-    const line = info.lines;
+  for (const { cells: record, line } of rows) {
     if (record.length > names.length) {
       problems.push({ line, message: `${record.length} cells, but the header names ${names.length} columns` });
       continue;
     }
     const testCase: TestCase = { line, tags: [], inputs: {} };
     const expected: Expected = {};
-    names.forEach((name, c) => {
-      const cell = record[c] ?? '';
+    // Collected as entries: a column named `__proto__` or `constructor` is an input like any other.
+    const inputs: [string, string][] = [];
+    const outputs: [string, string][] = [];
+    record.forEach((cell, c) => {
+      const name = names[c] ?? '';
       if (cell === '') return;
-      const lower = name.toLowerCase();
-      if (lower === NAME_COLUMN) testCase.name = cell;
-      else if (lower === TAGS_COLUMN) testCase.tags = splitTags(cell);
-      else if (lower === SOURCE_COLUMN) testCase.sourceJobId = cell;
-      else if (EXPECTED_DISPOSITION.includes(lower)) expected.disposition = cell;
-      else if (lower.startsWith(EXPECTED_OUTPUT_PREFIX)) (expected.outputs ??= {})[name.slice(EXPECTED_OUTPUT_PREFIX.length)] = cell;
-      else testCase.inputs[name] = cell;
+      const role = roles[c];
+      if (role === NAME_COLUMN) testCase.name = cell;
+      else if (role === TAGS_COLUMN) testCase.tags = splitTags(cell);
+      else if (role === SOURCE_COLUMN) testCase.sourceJobId = cell;
+      else if (role === 'disposition') expected.disposition = cell;
+      else if (role === 'output') outputs.push([name.slice(EXPECTED_OUTPUT_PREFIX.length), cell]);
+      else inputs.push([name, cell]);
     });
+    testCase.inputs = Object.fromEntries(inputs);
+    if (outputs.length) expected.outputs = Object.fromEntries(outputs);
     if (expected.disposition !== undefined || expected.outputs) testCase.expected = expected;
-    if (Object.keys(testCase.inputs).length === 0) problems.push({ line, message: 'The row has no inputs' });
+    if (inputs.length === 0) problems.push({ line, message: 'The row has no inputs' });
     else cases.push(testCase);
   }
+  problems.sort((a, b) => a.line - b.line);
   return { cases, problems };
 }
 
@@ -135,6 +147,12 @@ function splitTags(cell: string): string[] {
 function caseFromObject(value: unknown, line: number): TestCase | string {
   if (!isRecord(value)) return 'Each line must be a JSON object';
   if (!isRecord(value.inputs)) return 'Missing "inputs": an object of inputs by key';
+  for (const [key, input] of Object.entries(value.inputs)) {
+    // A shared test set names files of the workspace only: a case naming any other is left out, never sent.
+    const file = isRecord(input) ? input.file : undefined;
+    const problem = typeof file === 'string' ? relativePathProblem(file) : undefined;
+    if (problem) return `Input "${key}": ${problem}; the case is left out`;
+  }
   const testCase: TestCase = { line, tags: [], inputs: { ...value.inputs } };
   if (value.name !== undefined) {
     if (typeof value.name !== 'string') return '"name" must be text';
@@ -166,8 +184,7 @@ function expectedFrom(value: unknown): Expected | string {
   }
   if (value.outputs !== undefined && value.outputs !== null) {
     if (!isRecord(value.outputs)) return '"expected.outputs" must be an object of output values by key';
-    expected.outputs = {};
-    for (const [key, v] of Object.entries(value.outputs)) expected.outputs[key] = typeof v === 'string' ? v : JSON.stringify(v);
+    expected.outputs = Object.fromEntries(Object.entries(value.outputs).map(([key, v]) => [key, typeof v === 'string' ? v : JSON.stringify(v)]));
   }
   return expected;
 }

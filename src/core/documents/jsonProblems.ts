@@ -1,5 +1,8 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type * as z from 'zod/mini';
+import { nestingProblem } from './jsonNesting';
+
+export { MAX_JSON_DEPTH, nestingProblem } from './jsonNesting';
 
 /** A problem in a JSON document, with where it is (character offsets) and the path of the field. */
 export interface JsonProblem {
@@ -11,30 +14,56 @@ export interface JsonProblem {
 
 export type JsonCheck<T> = { ok: true; value: T } | { ok: false; problems: JsonProblem[] };
 
+let parses = 0;
+/** How many documents this module has parsed so far: tests and benchmarks count work with it, not time. */
+export function jsonParseCount(): number {
+  return parses;
+}
+
+/** Places messages at field paths of one text, parsed once however many problems are placed. */
+export type FieldLocator = (path: (string | number)[], message: string) => JsonProblem;
+
+/** A {@link FieldLocator} for a text (parsed here, once). */
+export function fieldLocator(text: string): FieldLocator {
+  const root = parseOnce(text);
+  return (path, message) => locate(text, root, path, message);
+}
+
+function parseOnce(text: string, errors?: ParseError[]): Node | undefined {
+  if (nestingProblem(text)) return undefined;
+  parses++;
+  return parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+}
+
 /**
  * Parses a JSON document and validates it with a schema; every problem comes with its place in the
  * text, so the editor can underline it. Comments and trailing commas are refused: the service takes JSON.
+ * `keepDocument` returns the parsed document rather than zod's copy of it (for schemas that only check).
  */
-export function checkJson<T>(text: string, schema: z.ZodMiniType<T>): JsonCheck<T> {
+export function checkJson<T>(text: string, schema: z.ZodMiniType<T>, options: { keepDocument?: boolean } = {}): JsonCheck<T> {
+  const deep = nestingProblem(text);
+  if (deep) return { ok: false, problems: [deep] };
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const root = parseOnce(text, errors);
   if (errors.length || !root) {
     const problems = errors.map((e) => ({ path: [], message: `JSON syntax: ${syntaxMessage(e)}`, offset: e.offset, length: Math.max(1, e.length) }));
     return { ok: false, problems: problems.length ? problems : [{ path: [], message: 'The document is empty: it must hold a JSON object.', offset: 0, length: 1 }] };
   }
   const value: unknown = JSON.parse(text);
   const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return { ok: true, value: result.data };
+  // zod rebuilds records key by key, and a `__proto__` key then sets a prototype instead of a field:
+  // where the schema only checks (strict objects, no transforms), the parsed document itself is the value.
+  if (result.success) return { ok: true, value: options.keepDocument ? (value as T) : result.data };
   return { ok: false, problems: result.error.issues.map((issue) => locate(text, root, issue.path as (string | number)[], issueMessage(issue as unknown as Issue))) };
 }
 
 /** Places field errors of the service (`{"name": ["…"]}`) on the fields they name, when they are in the text. */
 export function locateFieldErrors(text: string, fieldErrors: Record<string, string[]>): JsonProblem[] {
-  const root = parseTree(text);
+  const at = fieldLocator(text);
   const problems: JsonProblem[] = [];
   for (const [field, messages] of Object.entries(fieldErrors)) {
     const path = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    for (const message of messages) problems.push(locate(text, root, path, `${field}: ${message}`));
+    for (const message of messages) problems.push(at(path, `${field}: ${message}`));
   }
   return problems;
 }

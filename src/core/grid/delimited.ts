@@ -18,13 +18,16 @@ export interface DelimitedFormat {
 export const CSV: DelimitedFormat = { delimiter: ',', lineEnd: '\r\n', quoteEmpty: true, guardFormulas: true };
 
 /**
- * What spreadsheets and editors paste: tabs and newlines, quoted only where a cell needs it. Not
- * guarded: a copy is exactly the cells the user chose, pasted where they choose.
+ * What spreadsheets and editors paste: tabs and newlines, quoted only where a cell needs it. Guarded
+ * like CSV, since a paste into a spreadsheet reads formulas just as opening a file does; an empty text
+ * is `""`, so that it stays apart from NULL.
  */
-export const TSV: DelimitedFormat = { delimiter: '\t', lineEnd: '\n', quoteEmpty: false, guardFormulas: false };
+export const TSV: DelimitedFormat = { delimiter: '\t', lineEnd: '\n', quoteEmpty: true, guardFormulas: true };
 
-// What spreadsheets take as the start of a formula (OWASP, "CSV Injection"), and a plain number.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// What spreadsheets take as the start of a formula (OWASP, "CSV Injection"): `= + - @`, also in their
+// full-width forms, and also behind leading white space (spaces, NBSP, U+3000, line breaks), which
+// spreadsheets skip before reading a formula; a leading tab or CR. And a plain number.
+const FORMULA_START = /^(?:[\t\r]|[\s\u00a0\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**

@@ -3,11 +3,11 @@
  * input never reaches the service: every problem comes back with its place in the text. Problems the
  * editor's JSON schema also shows are marked `schema: true`, so the editor does not underline them twice.
  */
-import * as path from 'node:path';
 import type { FileInput, InputDefinition } from '../client';
-import { checkJson, formatPath, locateFieldErrors, type JsonProblem } from '../documents/jsonProblems';
+import { checkJson, fieldLocator, formatPath, type JsonProblem } from '../documents/jsonProblems';
 import { inputSetsOf, RunFileSchema, type RunFile } from './runFile';
 import { inputKind } from './runFileSchema';
+import { workspacePath } from './workspacePath';
 
 /** A problem of a run file; `warning` problems do not stop the run. */
 export interface RunProblem extends JsonProblem {
@@ -16,8 +16,8 @@ export interface RunProblem extends JsonProblem {
   severity?: 'error' | 'warning';
 }
 
-/** What a file path in a run file names on disk. */
-export type FileKind = 'file' | 'folder' | 'missing';
+/** What a file path in a run file names on disk; `outside` when, symlinks followed, it lies outside the workspace. */
+export type FileKind = 'file' | 'folder' | 'missing' | 'outside';
 
 /** A run ready to send: one input set, or a batch sent as one request. */
 export interface RunPlan {
@@ -33,7 +33,7 @@ export type RunCheck = { plan: RunPlan; problems: RunProblem[] } | { plan?: unde
 
 /** Parses a run file's structure; problems are placed in the text. */
 export function parseRunFile(text: string): { file?: RunFile; problems: RunProblem[] } {
-  const check = checkJson(text, RunFileSchema);
+  const check = checkJson(text, RunFileSchema, { keepDocument: true });
   return check.ok ? { file: check.value, problems: [] } : { problems: check.problems.map((p) => ({ ...p, schema: true })) };
 }
 
@@ -41,7 +41,7 @@ export function parseRunFile(text: string): { file?: RunFile; problems: RunProbl
 export interface RunCheckContext {
   /** The folder relative file paths start from (the workspace folder). */
   baseDir: string | undefined;
-  /** What an absolute path names on disk. */
+  /** What an absolute path names on disk, after symlinks are followed. */
   fileKind(absolutePath: string): Promise<FileKind>;
 }
 
@@ -49,9 +49,10 @@ export interface RunCheckContext {
 export async function checkRun(text: string, file: RunFile, definitions: readonly InputDefinition[], ctx: RunCheckContext): Promise<RunCheck> {
   const { sets, batch } = inputSetsOf(file);
   const problems: RunProblem[] = [];
+  // One parse for all the problems: placing each by parsing again made a large batch quadratic.
+  const locate = fieldLocator(text);
   const at = (fieldPath: (string | number)[], message: string, extra: Partial<RunProblem> = {}): void => {
-    const [located] = locateFieldErrors(text, { [fieldPath.join('.')]: [message] });
-    if (located) problems.push({ ...located, message: `${formatPath(fieldPath)}: ${message}`, ...extra });
+    problems.push({ ...locate(fieldPath, message), message: `${formatPath(fieldPath)}: ${message}`, ...extra });
   };
   const known = new Set(definitions.map((d) => d.key));
   const inputSets: Array<Record<string, unknown>> = [];
@@ -59,8 +60,10 @@ export async function checkRun(text: string, file: RunFile, definitions: readonl
     const base: (string | number)[] = batch ? ['inputs', index] : ['inputs'];
     const values: Record<string, unknown> = {};
     for (const definition of definitions) {
-      const value = await checkValue(set[definition.key], definition, batch, ctx, (message, extra) => at([...base, definition.key], message, extra));
-      if (value !== undefined) values[definition.key] = value;
+      const given = Object.hasOwn(set, definition.key) ? set[definition.key] : undefined;
+      const value = await checkValue(given, definition, batch, ctx, (message, extra) => at([...base, definition.key], message, extra));
+      // A key like `__proto__` is an input like any other: defined, never assigned through the prototype.
+      if (value !== undefined) Object.defineProperty(values, definition.key, { value, enumerable: true, writable: true, configurable: true });
     }
     for (const key of Object.keys(set).filter((k) => !known.has(k))) {
       at([...base, key], `this version has no input "${key}"; it takes ${definitions.map((d) => d.key).join(', ') || 'no inputs'}`, { schema: true });
@@ -107,29 +110,24 @@ async function checkValue(value: unknown, definition: InputDefinition, batch: bo
     report('a batch goes as one JSON request and cannot carry files: run input sets with files one at a time (inputs as one object)');
     return undefined;
   }
-  const resolved = resolveInputPath(value, ctx.baseDir);
-  if (!resolved) {
-    report(`"${value}" is relative, but there is no workspace folder to find it in: give an absolute path or open a folder`);
+  const resolved = workspacePath(value, ctx.baseDir);
+  if (!resolved.ok) {
+    report(`${resolved.reason}; nothing is sent`);
     return undefined;
   }
-  const kindOnDisk = await ctx.fileKind(resolved);
-  if (kindOnDisk === 'missing') report(`file not found: ${resolved}`);
-  else if (kindOnDisk === 'folder') report(`is a folder, not a file: ${resolved}`);
-  else return { file: resolved } satisfies FileInput;
+  const kindOnDisk = await ctx.fileKind(resolved.path);
+  if (kindOnDisk === 'missing') report(`file not found: ${value}`);
+  else if (kindOnDisk === 'folder') report(`is a folder, not a file: ${value}`);
+  else if (kindOnDisk === 'outside') report(`"${value}" is a link to a file outside the workspace: only files of the workspace can be sent; nothing is sent`);
+  else return { file: resolved.path } satisfies FileInput;
   return undefined;
 }
 
-/** An input's file path made absolute: relative paths start at the workspace folder. */
-export function resolveInputPath(value: string, baseDir: string | undefined): string | undefined {
-  if (path.isAbsolute(value)) return path.normalize(value);
-  return baseDir ? path.resolve(baseDir, value) : undefined;
-}
-
-/** The file paths a run file names, resolved (for watching them and checking them). */
+/** The file paths a run file names that stay in the workspace, resolved (for watching them and checking them). */
 export function filePathsOf(file: RunFile, definitions: readonly InputDefinition[], baseDir: string | undefined): string[] {
   const fileKeys = definitions.filter((d) => inputKind(d) === 'file').map((d) => d.key);
   return inputSetsOf(file).sets.flatMap((set) =>
-    fileKeys.map((key) => set[key]).flatMap((v) => (typeof v === 'string' && v.trim() ? [resolveInputPath(v, baseDir)].filter((p): p is string => !!p) : [])),
+    fileKeys.map((key) => set[key]).flatMap((v) => (typeof v === 'string' && v.trim() ? [workspacePath(v, baseDir)].flatMap((p) => (p.ok ? [p.path] : [])) : [])),
   );
 }
 

@@ -42,15 +42,27 @@ export interface UnknownTable {
 }
 
 /**
+ * How many characters of statements one check gives node-sql-parser. It takes some 40 µs a character
+ * (and more on long join chains), so past this the tolerant scope analysis, which is linear, judges
+ * alone: a check stays within its budget however long the text.
+ */
+export const PARSER_BUDGET_CHARS = 1000;
+
+/**
  * Every table a statement reads that is neither in the catalog nor a CTE in scope. A statement
- * node-sql-parser can read is judged by its table list; any other (ClickHouse-only syntax, text being
- * typed) by the tolerant scope analysis. Positions come from the tokens either way.
+ * node-sql-parser can read (within {@link PARSER_BUDGET_CHARS}) is judged by its table list; any other
+ * (ClickHouse-only syntax, text being typed, a long statement) by the tolerant scope analysis.
+ * Positions come from the tokens either way.
  */
 export function unknownTables(text: string, catalog: SqlCatalog): UnknownTable[] {
   const out: UnknownTable[] = [];
+  let parserBudget = PARSER_BUDGET_CHARS;
   for (const statement of splitStatements(text)) {
     if (statement.tokens.length === 0) continue;
-    out.push(...(unknownByParser(text, statement, catalog) ?? unknownByScopes(statement, catalog)));
+    const length = statement.end - statement.start;
+    const parsed = length <= parserBudget ? unknownByParser(text, statement, catalog) : undefined;
+    if (length <= parserBudget) parserBudget -= length;
+    out.push(...(parsed ?? unknownByScopes(statement, catalog)));
   }
   return out;
 }

@@ -3,6 +3,7 @@ import type { Log } from '../log';
 import { isOutcomeUnknown, outcomeUnknownMessage } from '../../core/outcomeUnknown';
 import { Commands } from '../constants';
 import { isCancellation, messageOf, NotConnectedError } from '../util/errors';
+import { passesTrustGate } from './workspaceTrust';
 
 let readAgain: (() => void) | undefined;
 
@@ -27,6 +28,7 @@ function isUnsupportedEndpoint(error: unknown): boolean {
 // Handlers declare the arguments VS Code passes them (a tree node, a URI…): `never[]` accepts any parameter list.
 export function registerCommand(log: Log, id: string, handler: (...args: never[]) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+    if (!passesTrustGate(id)) return undefined;
     try {
       return await handler(...(args as never[]));
     } catch (error) {

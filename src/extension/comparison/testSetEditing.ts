@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { DocumentDiagnostics } from '../documents/diagnostics';
+import { LIVE_CHECK_MAX_CHARS } from '../../core/documents/checkBudget';
+import { lineStarts } from '../../core/textPosition';
+import { LiveChecker, type TextProblem } from '../documents/liveChecker';
 import { loadCore } from '../lazyCore';
 import type { RunTargets } from '../runs/runTargets';
 import { Disposable } from '../util/disposable';
@@ -12,23 +14,12 @@ const SELECTOR: vscode.DocumentSelector = [{ pattern: '**/*.testset.jsonl' }, { 
  * in its header line (`// agent: <id>`), read through the same cache as run files.
  */
 export class TestSetEditing extends Disposable implements vscode.CompletionItemProvider {
-  private readonly diagnostics = this.register(new DocumentDiagnostics('agentWorkbench.testSets'));
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly diagnostics = this.register(new LiveChecker('testSets'));
 
   constructor(private readonly targets: RunTargets) {
     super();
-    this.register(vscode.workspace.onDidOpenTextDocument((doc) => this.schedule(doc)));
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)));
     this.register(vscode.languages.registerCompletionItemProvider(SELECTOR, this, '"'));
-    this.register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
-    for (const doc of vscode.workspace.textDocuments) this.schedule(doc);
-  }
-
-  private schedule(doc: vscode.TextDocument): void {
-    if (!isTestSet(doc)) return;
-    const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => void this.check(doc), 300));
+    this.register(this.diagnostics.watch({ matches: isTestSet, check: (text, doc) => this.check(doc, text), maxChars: LIVE_CHECK_MAX_CHARS.testSets }));
   }
 
   private async inputKeys(text: string): Promise<string[] | undefined> {
@@ -41,30 +32,21 @@ export class TestSetEditing extends Disposable implements vscode.CompletionItemP
     }
   }
 
-  private async check(doc: vscode.TextDocument): Promise<void> {
-    const text = doc.getText();
+  private async check(doc: vscode.TextDocument, text: string): Promise<TextProblem[]> {
     const problems = loadCore().checkTestSet(doc.uri.path, text, await this.inputKeys(text));
-    if (doc.isClosed || doc.getText() !== text) return;
-    const lines = text.split('\n');
-    let offset = 0;
-    const starts = lines.map((l) => {
-      const start = offset;
-      offset += l.length + 1;
-      return start;
+    const starts = lineStarts(text);
+    return problems.map((p) => {
+      const start = starts[p.line - 1] ?? 0;
+      const end = (starts[p.line] ?? text.length + 1) - 1;
+      const lineText = text.slice(start, end).replace(/\r$/, '');
+      const at = p.term ? lineText.indexOf(p.term) : -1;
+      return { message: `Line ${p.line}: ${p.message}`, offset: start + Math.max(0, at), length: at >= 0 && p.term ? p.term.length : lineText.length, severity: p.severity };
     });
-    this.diagnostics.set(
-      doc.uri,
-      text,
-      problems.map((p) => {
-        const lineText = lines[p.line - 1] ?? '';
-        const at = p.term ? Math.max(0, lineText.indexOf(p.term)) : 0;
-        return { message: `Line ${p.line}: ${p.message}`, offset: (starts[p.line - 1] ?? 0) + at, length: p.term && lineText.includes(p.term) ? p.term.length : lineText.length, severity: p.severity };
-      }),
-    );
   }
 
   /** Input keys of the agent inside `"inputs": {…}` of a JSONL case. */
   async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[]> {
+    if (this.diagnostics.overBudget(doc)) return [];
     const before = doc.lineAt(position.line).text.slice(0, position.character);
     if (!/"inputs"\s*:\s*\{[^}]*$/.test(before)) return [];
     const keys = await this.inputKeys(doc.getText());

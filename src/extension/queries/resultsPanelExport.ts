@@ -57,8 +57,8 @@ export async function writeExport(uri: vscode.Uri, format: ExportFormat, table: 
   return size;
 }
 
-/** The tab-separated text of a rectangle of the grid (rows already in the grid's order). */
-export function copyText(names: readonly string[], rows: Rows, order: ArrayLike<number>, columns: readonly [number, number], headers: boolean): string {
+/** The tab-separated text of a rectangle of the grid (rows already in the grid's order); numbers of numeric columns stay numbers. */
+export function copyText(names: readonly string[], rows: Rows, order: ArrayLike<number>, columns: readonly [number, number], headers: boolean, kinds?: readonly ColumnKind[]): string {
   const [left, right] = columns;
-  return delimitedText({ names: headers ? names : undefined, rows, order, columns: [left, right] }, TSV);
+  return delimitedText({ names: headers ? names : undefined, rows, order, columns: [left, right], kinds }, TSV);
 }

@@ -217,7 +217,7 @@ export class ResultPanel extends WebviewPanelHost<GridPageMessage, GridHostMessa
     const cells = (bottom - request.top + 1) * (right - request.left + 1);
     if (cells > MAX_COPY_CELLS) return this.notice(`That is ${cells.toLocaleString('en-US')} cells, too many to copy: export the result instead.`, true);
     const rows = shown.view.rowsAt(request.top, bottom);
-    const text = copyText(shown.result.column_names, shown.result.result_rows, rows, [request.left, right], request.headers);
+    const text = copyText(shown.result.column_names, shown.result.result_rows, rows, [request.left, right], request.headers, shown.header.columns.map((c) => c.kind));
     await vscode.env.clipboard.writeText(text);
     this.notice(`Copied ${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'} × ${right - request.left + 1} column${right === request.left ? '' : 's'}.`, false);
   }

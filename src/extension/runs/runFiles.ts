@@ -1,8 +1,10 @@
-import * as path from 'node:path';
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { LIVE_CHECK_MAX_CHARS } from '../../core/documents/checkBudget';
 import { isRunFilePath } from '../../core/runs/runFilePath';
+import { isInsideFolder } from '../../core/runs/workspacePath';
 import type { RunPlan, RunProblem } from '../core';
-import { DocumentDiagnostics } from '../documents/diagnostics';
+import { LiveChecker } from '../documents/liveChecker';
 import { loadCore } from '../lazyCore';
 import { RunCommands } from '../constants';
 import { Disposable } from '../util/disposable';
@@ -31,8 +33,7 @@ export class RunRefusedError extends Error {}
  * every run goes through before anything is sent.
  */
 export class RunFiles extends Disposable implements vscode.CodeLensProvider {
-  readonly diagnostics = this.register(new DocumentDiagnostics('agent-workbench-runs'));
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  readonly diagnostics = this.register(new LiveChecker('runs'));
   private readonly lensesChanged = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
 
@@ -40,38 +41,51 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
     super();
     const selector = [{ scheme: 'file', pattern: '**/*.agentrun.json' }, { scheme: 'untitled', pattern: '**/*.agentrun.json' }];
     this.register(vscode.languages.registerCodeLensProvider(selector, this));
-    this.register(vscode.workspace.onDidOpenTextDocument((doc) => this.schedule(doc, 0)));
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, 400)));
-    this.register(vscode.workspace.onDidSaveTextDocument((doc) => this.schedule(doc, 0)));
+    this.register(
+      this.diagnostics.watch({
+        matches: (doc) => isRunFilePath(doc.uri.path) && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled'),
+        check: async (text, doc, token) => {
+          this.lensesChanged.fire();
+          const { problems } = await this.problemsOf({ text, uri: doc.uri }, false).catch(() => ({ problems: undefined }));
+          return token.isCancellationRequested ? undefined : problems?.filter((p) => !p.schema);
+        },
+        maxChars: LIVE_CHECK_MAX_CHARS.runs,
+        delayMs: 400,
+      }),
+    );
     this.register(vscode.window.onDidChangeWindowState((state) => {
       // Files on disk may have come or gone meanwhile.
-      if (state.focused) this.recheckOpen();
+      if (state.focused) this.diagnostics.recheckAll();
     }));
-    this.register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
-    this.recheckOpen();
   }
 
   /** Checks a run file the way a run does; throws {@link RunRefusedError} (with the problems underlined) when it cannot run. */
   async check(source: RunSource, fresh: boolean): Promise<CheckedRun> {
+    const { problems, plan, target } = await this.problemsOf(source, fresh);
+    this.show(source, problems);
+    if (!plan || !target || problems.some((p) => p.severity !== 'warning')) return this.refuse(source, problems, true);
+    return { plan, target, problems };
+  }
+
+  /** Every problem of a run file, and what it would send when none blocks it. */
+  private async problemsOf(source: RunSource, fresh: boolean): Promise<{ problems: RunProblem[]; plan?: RunPlan; target?: ResolvedTarget }> {
     const core = loadCore();
     const parsed = core.parseRunFile(source.text);
     const file = parsed.file;
-    if (!file) this.refuse(source, parsed.problems);
+    if (!file) return { problems: parsed.problems };
     let target: ResolvedTarget;
     try {
       target = await this.targets.resolve(file.agent, file.version, fresh);
     } catch (error) {
       if (!(error instanceof UnknownTargetError)) throw error;
-      this.refuse(source, [this.problemAt(source.text, error.field, error.message)]);
+      return { problems: [this.problemAt(source.text, error.field, error.message)] };
     }
     const checked = await core.checkRun(source.text, file, target.definitions, { baseDir: baseDirOf(source.uri), fileKind });
     const problems = [...checked.problems];
     if (checked.plan?.batch && checked.plan.versionId && checked.plan.versionId !== target.agent.current_version_id) {
       problems.push(this.problemAt(source.text, 'version', `a batch runs the agent's current version: remove "version" to run ${target.agent.name}'s current version, or run the input sets one at a time`));
     }
-    this.show(source, problems);
-    if (!checked.plan || problems.some((p) => p.severity !== 'warning')) return this.refuse(source, problems, true);
-    return { plan: checked.plan, target, problems };
+    return { problems, plan: checked.plan, target };
   }
 
   /** Shows the service's field errors of a refused run at their fields; false when it named none. */
@@ -83,7 +97,8 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const parsed = loadCore().parseRunFile(document.getText());
+    // Too large to read while typing: the lens runs it all the same, without counting its input sets.
+    const parsed = this.diagnostics.overBudget(document) ? { file: undefined } : loadCore().parseRunFile(document.getText());
     const count = Array.isArray(parsed.file?.inputs) ? parsed.file.inputs.length : undefined;
     const title = count === undefined ? '▶ Run' : `▶ Run batch (${count})`;
     const tooltip = count === undefined ? 'Start one job with these inputs' : `Start ${count} jobs with one request`;
@@ -108,35 +123,24 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
     const [located] = loadCore().runErrorProblems(text, { fieldErrors: { [field]: [message] }, nonFieldErrors: [] }, [], false);
     return { ...(located ?? { path: [field], offset: 0, length: 1 }), message };
   }
-
-  private recheckOpen(): void {
-    for (const doc of vscode.workspace.textDocuments) this.schedule(doc, 0);
-  }
-
-  private schedule(doc: vscode.TextDocument, delayMs: number): void {
-    if (!isRunFilePath(doc.uri.path) || (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled')) return;
-    const key = doc.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      this.lensesChanged.fire();
-      void this.check({ text: doc.getText(), uri: doc.uri }, false).catch(() => undefined);
-    }, delayMs));
-  }
 }
 
-/** The folder relative file paths start from: the run file's workspace folder, else the first one, else its own folder. */
+/** The folder relative file paths start from: the run file's workspace folder, else the first one; none without a workspace (nothing can be sent then). */
 export function baseDirOf(uri: vscode.Uri | undefined): string | undefined {
   const folder = (uri && vscode.workspace.getWorkspaceFolder(uri.with({ scheme: 'file' }))) ?? vscode.workspace.workspaceFolders?.[0];
-  if (folder) return folder.uri.fsPath;
-  return uri?.scheme === 'file' ? path.dirname(uri.fsPath) : undefined;
+  return folder?.uri.fsPath;
 }
 
-async function fileKind(absolutePath: string): Promise<'file' | 'folder' | 'missing'> {
+/** What a path names on disk; `outside` when, symlinks followed, it is in no workspace folder. */
+async function fileKind(absolutePath: string): Promise<'file' | 'folder' | 'missing' | 'outside'> {
+  let real: string;
   try {
-    const stat = await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath));
-    return stat.type & vscode.FileType.Directory ? 'folder' : 'file';
+    real = await fs.realpath(absolutePath);
   } catch {
     return 'missing';
   }
+  const folders = await Promise.all((vscode.workspace.workspaceFolders ?? []).map((f) => fs.realpath(f.uri.fsPath).catch(() => f.uri.fsPath)));
+  if (!folders.some((folder) => isInsideFolder(folder, real))) return 'outside';
+  const stat = await fs.stat(real);
+  return stat.isDirectory() ? 'folder' : 'file';
 }

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { baseTypeName, type SqlCatalog } from '../../core/sql/sqlCatalog';
+import { LIVE_CHECK_MAX_CHARS } from '../../core/documents/checkBudget';
+import { baseTypeName } from '../../core/sql/sqlCatalog';
 import type { SqlCompletionKind } from '../../core/sql/sqlCompletion';
+import { LiveChecker, type TextProblem } from '../documents/liveChecker';
 import { Disposable } from '../util/disposable';
 import { loadSqlEngine } from './sqlEngine';
 import type { TableCatalog } from './tableCatalog';
 
 const SQL: vscode.DocumentSelector = { language: 'sql' };
-const DIAGNOSTIC_DELAY_MS = 300;
 
 const ITEM_KINDS: Record<SqlCompletionKind, vscode.CompletionItemKind> = {
   table: vscode.CompletionItemKind.Struct,
@@ -23,24 +24,19 @@ const SORT: Record<SqlCompletionKind, string> = { cte: '0', table: '1', column: 
  * The SQL logic is in src/core/sql; this only adapts it to the editor.
  */
 export class SqlLanguageFeatures extends Disposable {
-  private readonly diagnostics = this.register(vscode.languages.createDiagnosticCollection('agentWorkbench.sql'));
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly diagnostics = this.register(new LiveChecker('sql'));
 
   constructor(private readonly catalog: TableCatalog) {
     super();
     this.register(vscode.languages.registerCompletionItemProvider(SQL, { provideCompletionItems: (doc, pos, token) => this.complete(doc, pos, token) }, '.', ' '));
     this.register(vscode.languages.registerHoverProvider(SQL, { provideHover: (doc, pos) => this.hover(doc, pos) }));
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)));
-    this.register(vscode.workspace.onDidOpenTextDocument((doc) => this.schedule(doc)));
-    this.register(vscode.workspace.onDidCloseTextDocument((doc) => this.diagnostics.delete(doc.uri)));
-    this.register(catalog.onDidChange(() => {
-      for (const doc of vscode.workspace.textDocuments) this.schedule(doc);
-    }));
-    this.register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
-    for (const doc of vscode.workspace.textDocuments) this.schedule(doc);
+    this.register(this.diagnostics.watch({ matches: (doc) => doc.languageId === 'sql', check: (text) => this.check(text), maxChars: LIVE_CHECK_MAX_CHARS.sql }));
+    this.register(catalog.onDidChange(() => this.diagnostics.recheckAll()));
   }
 
   private async complete(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
+    // Above the size cap the document is plain text: no completion rather than a blocked editor.
+    if (this.diagnostics.overBudget(document)) return undefined;
     const catalog = await this.catalog.sqlCatalog();
     if (!catalog || token.isCancellationRequested) return undefined;
     const text = document.getText();
@@ -59,6 +55,7 @@ export class SqlLanguageFeatures extends Disposable {
   }
 
   private async hover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    if (this.diagnostics.overBudget(document)) return undefined;
     const catalog = await this.catalog.sqlCatalog();
     if (!catalog) return undefined;
     const found = loadSqlEngine().sqlHover(document.getText(), document.offsetAt(position), catalog);
@@ -77,29 +74,12 @@ export class SqlLanguageFeatures extends Disposable {
     return new vscode.Hover(md, new vscode.Range(document.positionAt(found.start), document.positionAt(found.end)));
   }
 
-  private schedule(document: vscode.TextDocument): void {
-    if (document.languageId !== 'sql') return;
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      void this.check(document);
-    }, DIAGNOSTIC_DELAY_MS));
-  }
-
-  private async check(document: vscode.TextDocument): Promise<void> {
-    if (document.isClosed) return;
-    const catalog: SqlCatalog | undefined = await this.catalog.sqlCatalog();
+  private async check(text: string): Promise<TextProblem[]> {
+    const catalog = await this.catalog.sqlCatalog();
     // Without a catalog every table would look unknown: say nothing rather than something wrong.
-    if (!catalog || catalog.size === 0) {
-      this.diagnostics.delete(document.uri);
-      return;
-    }
-    const problems = loadSqlEngine().unknownTables(document.getText(), catalog).map((u) => {
-      const d = new vscode.Diagnostic(new vscode.Range(document.positionAt(u.start), document.positionAt(u.end)), `Unknown table ${u.name}: the organization has no table of this name.`, vscode.DiagnosticSeverity.Warning);
-      d.source = 'Agent Workbench';
-      return d;
-    });
-    this.diagnostics.set(document.uri, problems);
+    if (!catalog || catalog.size === 0) return [];
+    return loadSqlEngine()
+      .unknownTables(text, catalog)
+      .map((u) => ({ offset: u.start, length: u.end - u.start, message: `Unknown table ${u.name}: the organization has no table of this name.`, severity: 'warning' }));
   }
 }

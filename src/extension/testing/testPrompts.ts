@@ -10,6 +10,8 @@ export interface TestPrompts {
   uploads?: UploadPrompts;
   policySave?: SavePrompts;
   sandbox?: SandboxPrompts;
+  /** Whether the workspace is trusted (code-server runs the tests with trust turned off, so always trusted). */
+  workspaceTrusted?: boolean;
 }
 
 /** Set by tests through the test API; undefined fields mean "ask the user". */

@@ -87,7 +87,7 @@ describe('copying as tab-separated text', () => {
   });
 
   it('quotes cells with tabs, quotes or newlines so spreadsheets paste them whole', () => {
-    assert.equal(delimitedText({ rows: [['a\tb', 'say "x"', 'two\nlines', '', null]] }, TSV), '"a\tb"\t"say ""x"""\t"two\nlines"\t\t\n');
+    assert.equal(delimitedText({ rows: [['a\tb', 'say "x"', 'two\nlines', 'x', null]] }, TSV), '"a\tb"\t"say ""x"""\t"two\nlines"\tx\t\n');
   });
 });
 
@@ -141,8 +141,18 @@ describe('CSV export is safe to open in a spreadsheet', () => {
     assert.deepEqual(readCsv(csvOf([[null, ''], ['=1', 'ok']])).slice(1), [[null, ''], ["'=1", 'ok']]);
   });
 
-  it('leaves the clipboard copy exact (pasting is the user\'s own choice of cells)', () => {
-    assert.equal(delimitedText({ rows: [['=1', '-2']] }, TSV), '=1\t-2\n');
+  it('guards formulas hidden behind white space, a line break, NBSP or U+3000, and full-width = + - @', () => {
+    const hostile = ['\n=2+2', ' =1+1', '\u00a0=1+1', '\u3000=1+1', '\uff1d1+1', '\uff0b1', '\uff0d1', '\uff20SUM(A1)', '  \t+1'];
+    for (const cell of hostile) assert.equal(guardFormula(cell, 'text'), `'${cell}`, JSON.stringify(cell));
+    for (const cell of ['plain', 'a=1', ' x', '1-2', '\uff21']) assert.equal(guardFormula(cell, 'text'), cell, JSON.stringify(cell));
+  });
+
+  it('guards Copy and Copy with Names like the CSV export, keeping numbers of numeric columns as numbers', () => {
+    assert.equal(delimitedText({ names: ['=name', 'n'], rows: [['=1+1', '-2'], [' @x', '-2']], kinds: ['text', 'number'] }, TSV), "'=name\tn\n'=1+1\t-2\n' @x\t-2\n");
+  });
+
+  it('copies NULL as nothing and an empty text as "", so a paste tells them apart', () => {
+    assert.equal(delimitedText({ rows: [[null, '', 'x']] }, TSV), '\t""\tx\n');
   });
 });
 

@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import { testPrompts } from '../testing/testPrompts';
+import { TRUSTED_COMMANDS } from '../constants';
+
+const gated: ReadonlySet<string> = new Set(TRUSTED_COMMANDS);
+
+/** Whether the workspace is trusted; the one place trust is read (tests answer it in the test build). */
+export function isWorkspaceTrusted(): boolean {
+  if (__TEST_HOOKS__ && testPrompts.workspaceTrusted !== undefined) return testPrompts.workspaceTrusted;
+  return vscode.workspace.isTrusted;
+}
+
+/** The sentence shown when a command that needs trust is invoked in Restricted Mode. */
+export const RESTRICTED_MESSAGE = 'This workspace is in Restricted Mode: running agents, starting or cancelling jobs, running queries and uploading files need a trusted workspace, since files from a repository could otherwise send your files or spend credits. Nothing was sent.';
+
+/**
+ * Commands of {@link TRUSTED_COMMANDS} are disabled in Restricted Mode (package.json `enablement` has
+ * `isWorkspaceTrusted`); invoked anyway (a code lens, a keybinding, another extension) they say why and
+ * do nothing. True when `id` may run now; otherwise tells the user why not (with a way to trust the workspace) and returns false. */
+export function passesTrustGate(id: string): boolean {
+  if (!gated.has(id) || isWorkspaceTrusted()) return true;
+  void vscode.window.showWarningMessage(RESTRICTED_MESSAGE, 'Manage Workspace Trust').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
+  });
+  return false;
+}
