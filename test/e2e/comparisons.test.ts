@@ -42,6 +42,11 @@ describe('Comparisons in the browser', function () {
     const policyRow = workbench.treeItem('Policies', 'Customer Call Quality Standard');
     await policyRow.first().waitFor({ timeout: 30_000 });
     await workbench.contextMenu(policyRow, /^Test This Policy Change/);
+    // Nothing runs before the user says so: one confirmation names how many jobs start.
+    const start = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Start \d+ Jobs?$/ });
+    await start.first().waitFor({ timeout: 30_000 });
+    await workbench.screenshot('comparisons--confirm-start');
+    await start.first().click();
     await page.locator('.tab', { hasText: /\.comparison\.json/ }).first().waitFor({ timeout: 30_000 });
     const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await frame.locator('#summaries .card').first().waitFor({ timeout: 30_000 });
