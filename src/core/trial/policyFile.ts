@@ -37,7 +37,7 @@ export function parsePolicyFile(text: string): PolicyFile {
     const issue = parsed.error.issues[0];
     throw new Error(`This is not a policy file: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'unexpected shape'}.`);
   }
-  return parsed.data as PolicyFile;
+  return parsed.data;
 }
 
 /** The text of a policy file for a policy's version. */

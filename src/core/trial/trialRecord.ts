@@ -75,7 +75,7 @@ export function parseTrial(textOfFile: string): TrialRecord {
     const issue = parsed.error.issues[0];
     throw new Error(`This is not a trial file: ${issue?.path.join('.') || 'the file'} ${issue?.message ?? ''}`.trim());
   }
-  return parsed.data as TrialRecord;
+  return parsed.data;
 }
 
 /** The file text of a trial record. */

@@ -9,12 +9,21 @@ export function clientOf(t: TestSandbox): ServiceClient {
 }
 
 /** The demo policy's current content with the loop's named rule no longer a red flag (the loop's call then turns Compliant). */
-export async function editedDemoPolicy(client: ServiceClient): Promise<{ content: any; baseVersionId: string; name: string }> {
+interface Rule {
+  title?: string;
+  flag?: string;
+  sub_rules?: Rule[];
+}
+interface Content {
+  guidelines?: { categories?: { rules?: Rule[] }[] };
+}
+
+export async function editedDemoPolicy(client: ServiceClient): Promise<{ content: Content; baseVersionId: string; name: string }> {
   const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);
   const version = await client.policies.getVersion(DEMO_LOOP_POLICY_ID, policy.current_version_id!);
-  const content = JSON.parse(JSON.stringify(version.content));
+  const content = JSON.parse(JSON.stringify(version.content)) as Content;
   let found = 0;
-  const visit = (rules: any[] | undefined): void => {
+  const visit = (rules: Rule[] | undefined): void => {
     for (const rule of rules ?? []) {
       if (rule.title === DEMO_LOOP_RULE_TITLE) {
         rule.flag = 'GREEN_FLAG';
