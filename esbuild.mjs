@@ -53,6 +53,8 @@ const entries = [
   { name: 'sandbox', entryPoints: { sandbox: 'src/sandbox/main.ts' } },
   { name: 'queryWorker', entryPoints: { queryWorker: 'src/sandbox/query/worker.ts' } },
   { name: 'engineWorker', entryPoints: { engineWorker: 'src/sandbox/engine/worker.ts' } },
+  // The command line for CI (`agent-workbench try`): the core only, no VS Code.
+  { name: 'cli', entryPoints: { cli: 'src/cli/main.ts' }, options: { banner: { js: '#!/usr/bin/env node' } } },
 ];
 if (!sandboxOnly) {
   // Two extension bundles: the small one evaluated at activation, and the client loaded on first use.

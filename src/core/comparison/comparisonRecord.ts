@@ -41,7 +41,7 @@ interface TargetState {
 export type ComparisonTarget =
   | ({ id: string; label: string; kind: 'version'; agentVersionId: string } & TargetState)
   /** The agent's current version at the moment each job starts. */
-  | ({ id: string; label: string; kind: 'current' } & TargetState)
+  | ({ id: string; label: string; kind: 'current'; /** Another agent's current version (a trial's copy); default the comparison's agent. */ agentId?: string } & TargetState)
   /** The results the same inputs had before: the jobs the test set was made from. Nothing is run. */
   | ({ id: string; label: string; kind: 'baseline' } & TargetState);
 

@@ -142,7 +142,7 @@ export async function startMissing(record: ComparisonRecord, service: Comparison
 // The live service batches only on the current version: a chosen version starts one job a request.
 async function startBatch(record: ComparisonRecord, target: ComparisonTarget, caseIndexes: number[], service: ComparisonService, signal: AbortSignal): Promise<string[]> {
   const inputs = caseIndexes.map((i) => record.cases[i]!.inputs);
-  if (target.kind === 'current') return service.runMany(record.agentId, inputs, signal);
+  if (target.kind === 'current') return service.runMany(target.agentId ?? record.agentId, inputs, signal);
   if (target.kind === 'version') return [await service.runVersion(record.agentId, target.agentVersionId, inputs[0]!, signal)];
   throw new Error('A baseline target has nothing to start.');
 }
@@ -205,7 +205,8 @@ export async function readResults(record: ComparisonRecord, service: ComparisonS
 /** Why a job is not shown as this comparison's: it belongs to another agent (undefined when it is the comparison's own). */
 export function otherAgent(record: ComparisonRecord, item: Pick<ResultItem, 'agent_id'>): string | undefined {
   const agent = item.agent_id;
-  return typeof agent === 'string' && agent !== '' && agent !== record.agentId ? `This job belongs to another agent (${agent}): it is not shown and never cancelled from this comparison.` : undefined;
+  const own = (id: string): boolean => id === record.agentId || record.targets.some((t) => t.kind === 'current' && t.agentId === id);
+  return typeof agent === 'string' && agent !== '' && !own(agent) ? `This job belongs to another agent (${agent}): it is not shown and never cancelled from this comparison.` : undefined;
 }
 
 /** Cancel requests in flight at once. */

@@ -45,7 +45,7 @@ const CaseSchema = z.object({
 const targetBase = { id: z.string().check(z.minLength(1)), label: text, failed: z.optional(text) };
 const TargetSchema = z.discriminatedUnion('kind', [
   z.object({ ...targetBase, kind: z.literal('version'), agentVersionId: z.string().check(z.minLength(1)) }),
-  z.object({ ...targetBase, kind: z.literal('current') }),
+  z.object({ ...targetBase, kind: z.literal('current'), agentId: z.optional(z.string().check(z.minLength(1))) }),
   z.object({ ...targetBase, kind: z.literal('baseline') }),
 ]);
 

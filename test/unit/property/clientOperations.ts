@@ -38,6 +38,7 @@ export const CLIENT_OPERATIONS: ClientOperation[] = [
   op('getAgent', (c, ids) => c.agents.get(ids.agent)),
   op('createAgent', (c) => c.agents.create({ name: 'Recorded agent', engine_class_id: 'llm-classifier' })),
   op('updateAgent', (c, ids) => c.agents.update(ids.agent, { disable_cache: false })),
+  op('deleteAgent', (c, ids) => c.agents.delete(ids.agent), false),
   op('duplicateAgent', (c, ids) => c.agents.duplicate(ids.agent, { name: 'Recorded copy' })),
   op('listAgentVersions', (c, ids) => c.agents.listVersions(ids.agent)),
   op('getAgentVersion', (c, ids) => c.agents.getVersion(ids.agent, ids.version, { supportsEval: true })),

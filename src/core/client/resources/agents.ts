@@ -123,6 +123,11 @@ export class AgentsApi {
     return this.gateway.send({ operation: 'updateAgent', method: 'PUT', path: agentPath(agentId), json: body, schema: BaseAgentSchema }, opts?.signal);
   }
 
+  /** Deletes an agent with its versions and jobs. */
+  delete(agentId: string, opts?: CallOptions): Promise<void> {
+    return this.gateway.send({ operation: 'deleteAgent', method: 'DELETE', path: agentPath(agentId), schema: null }, opts?.signal);
+  }
+
   /** Copies an agent under a new name; answers the copy's version. */
   duplicate(agentId: string, body: DuplicateAgentBody, opts?: CallOptions): Promise<AgentVersion> {
     const path = `${agentPath(agentId)}duplicate/`;

@@ -1,0 +1,88 @@
+/**
+ * Setting a trial up on the service: the trial policy with the edited content, then for each agent
+ * that applies the real policy a duplicate whose new version names the trial policy. Production is
+ * never touched: the real policy and agents are only read.
+ */
+import type { AgentVersion, BaseAgent, InputDefinitionInput, ServiceClient } from '../client';
+import { trialMarker, trialName, type TrialEntity, type TrialRecord } from './trialRecord';
+
+/** Saves the trial file; awaited before every request that creates something. */
+export type SaveTrial = () => Promise<void>;
+
+/** The policy a version applies (`engine_config.policy_id`), trimmed; undefined when it names none. */
+export function policyIdOf(version: Pick<AgentVersion, 'engine_config'> | undefined): string | undefined {
+  const config = version?.engine_config;
+  const value = config !== null && typeof config === 'object' && Object.hasOwn(config, 'policy_id') ? (config as { policy_id?: unknown }).policy_id : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Every agent whose current version applies the policy, with that version (trial agents left out). */
+export async function agentsApplying(client: ServiceClient, policyId: string, signal?: AbortSignal): Promise<{ agent: BaseAgent; version: AgentVersion }[]> {
+  const found: { agent: BaseAgent; version: AgentVersion }[] = [];
+  for await (const agent of client.agents.items({ include_job_stats: false }, { signal })) {
+    if (agent.description?.includes('agent-workbench-trial:')) continue;
+    const version = await client.agents.currentVersion(agent.id, { signal }).catch(() => undefined);
+    if (version && policyIdOf(version) === policyId) found.push({ agent, version });
+  }
+  return found;
+}
+
+/** The fields of a version as a new version takes them, with the policy it applies replaced. */
+export function versionCopy(version: AgentVersion, policyId: string): { input_definitions: InputDefinitionInput[]; engine_config: Record<string, string> } {
+  const engine = Object.create(null) as Record<string, string>;
+  const config = version.engine_config !== null && typeof version.engine_config === 'object' ? (version.engine_config as Record<string, unknown>) : {};
+  for (const key of Object.keys(config)) {
+    const value = config[key];
+    Object.defineProperty(engine, key, { value: typeof value === 'string' ? value : JSON.stringify(value), enumerable: true, writable: true, configurable: true });
+  }
+  engine.policy_id = policyId;
+  const input_definitions = version.input_definitions.map((d): InputDefinitionInput => {
+    const copy: InputDefinitionInput = { key: d.key, data_type: d.data_type ?? 'text/plain' };
+    if (d.description) copy.description = d.description;
+    if (d.example) copy.example = d.example;
+    if (d.accepts_multiple_files) copy.accepts_multiple_files = true;
+    return copy;
+  });
+  return { input_definitions, engine_config: { ...engine } };
+}
+
+/**
+ * Creates what the trial needs, writing each entity in the record before asking for it; a record
+ * that was interrupted continues where it stopped (what has an id is not made again).
+ */
+export async function setUpTrial(client: ServiceClient, record: TrialRecord, agents: readonly { agent: BaseAgent; version: AgentVersion }[], save: SaveTrial, signal?: AbortSignal): Promise<void> {
+  const marker = trialMarker(record);
+  const at = new Date(record.createdAt);
+  let policy = record.entities.find((e) => e.kind === 'policy');
+  if (!policy) {
+    policy = { kind: 'policy', name: trialName(record.policyName, record.user, at) };
+    record.entities.push(policy);
+  }
+  if (!policy.id) {
+    await save();
+    const made = await client.policies.create({ name: policy.name, description: marker, content: record.content }, { signal });
+    policy.id = made.id;
+    await save();
+  }
+  for (const { agent, version } of agents) {
+    let entity: TrialEntity | undefined = record.entities.find((e) => e.kind === 'agent' && e.sourceAgentId === agent.id);
+    if (!entity) {
+      entity = { kind: 'agent', name: trialName(agent.name, record.user, at), sourceAgentId: agent.id, sourceVersionId: version.id };
+      record.entities.push(entity);
+    }
+    if (!entity.id) {
+      await save();
+      const copy = await client.agents.duplicate(agent.id, { name: entity.name }, { signal });
+      entity.id = copy.base_agent.id;
+      await save();
+      await client.agents.update(entity.id, { description: marker }, { signal });
+    }
+    if (!entity.trialVersionId) {
+      const made = await client.agents.createVersion(entity.id, { ...versionCopy(version, policy.id), version_name: `trial of ${record.policyName}`, description: marker }, { signal });
+      entity.trialVersionId = made.id;
+      await save();
+    }
+  }
+  record.state = 'ready';
+  await save();
+}

@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runCli } from '../../../src/cli/tryCommand';
+import type { ServiceClient } from '../../../src/core/client';
+import { testCaseLine } from '../../../src/core/comparison/testSet';
+import { parseComparison } from '../../../src/core/comparison/comparisonRecord';
+import { findLeftovers } from '../../../src/core/trial/trialEnd';
+import { policyFileText } from '../../../src/core/trial/policyFile';
+import { DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
+import { clientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
+
+describe('agent-workbench try (the command line for CI, against the in-process sandbox)', function () {
+  this.timeout(60_000);
+  let t: TestSandbox;
+  let client: ServiceClient;
+  let dir: string;
+  before(async () => {
+    t = await startTestSandbox();
+    client = clientOf(t);
+  });
+  after(async () => {
+    await client.close();
+    await t.close();
+  });
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'aw-try-'));
+  });
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+  const env = (): Record<string, string> => ({ AGENT_WORKBENCH_BASE_URL: t.baseUrl, AGENT_WORKBENCH_TOKEN: t.token, AGENT_WORKBENCH_ORGANIZATION_ID: t.orgId });
+
+  async function tryEdit(content: unknown): Promise<{ code: number; out: string[]; err: string[] }> {
+    const edit = await editedDemoPolicy(client);
+    const policyPath = path.join(dir, 'quality.policy.json');
+    await fs.writeFile(policyPath, policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, edit.baseVersionId, content));
+    await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(['try', '--policy', policyPath, '--test-set', path.join(dir, 'loop.testset.jsonl')], env(), { out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out, err };
+  }
+
+  it('passes when the edited policy gives every expected outcome, and writes the comparison and its summary', async () => {
+    const versionBefore = (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id;
+    const { code, out, err } = await tryEdit((await editedDemoPolicy(client)).content);
+    assert.equal(code, 0, [...out, ...err].join('\n'));
+    const record = parseComparison(await fs.readFile(path.join(dir, 'loop.trial.comparison.json'), 'utf8'));
+    assert.equal(record.cases[0]!.runs.trial!.outputs?.find((o) => o.key === 'disposition')?.value, LOOP_CASE.expected!.disposition);
+    assert.match(await fs.readFile(path.join(dir, 'loop.trial.comparison.md'), 'utf8'), /Trial of the edit/);
+    assert.match(out.join('\n'), /1 job|2 jobs/);
+    assert.deepEqual(await findLeftovers(client), [], 'the trial cleaned up after itself');
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, versionBefore, 'nothing was published');
+  });
+
+  it('fails (exit 1) when a case with an expected outcome disagrees, and still cleans up', async () => {
+    const unchanged = await client.policies.getVersion(DEMO_LOOP_POLICY_ID, (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id!);
+    const { code, out } = await tryEdit(unchanged.content);
+    assert.equal(code, 1, out.join('\n'));
+    const record = parseComparison(await fs.readFile(path.join(dir, 'loop.trial.comparison.json'), 'utf8'));
+    assert.equal(record.cases[0]!.runs.trial!.outputs?.find((o) => o.key === 'disposition')?.value, DEMO_LOOP_DISPOSITION_BEFORE);
+    assert.match(out.join('\n'), /1 case with an expected outcome now disagrees/);
+    assert.deepEqual(await findLeftovers(client), []);
+  });
+
+  it('says what is missing and exits 2 without the connection in the environment', async () => {
+    const err: string[] = [];
+    assert.equal(await runCli(['try', '--policy', 'a', '--test-set', 'b'], {}, { out: () => undefined, err: (l) => err.push(l) }), 2);
+    assert.match(err.join('\n'), /AGENT_WORKBENCH_BASE_URL/);
+  });
+});

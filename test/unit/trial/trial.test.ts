@@ -1,0 +1,139 @@
+import * as assert from 'node:assert/strict';
+import type { ServiceClient } from '../../../src/core/client';
+import { outputValue } from '../../../src/core/comparison/compare';
+import { discardTrial, findLeftovers, publishTrial, removeLeftovers, removeTrialEntities, TrialConflict } from '../../../src/core/trial/trialEnd';
+import { disagreements, runToEnd, trialComparison, TRIAL_TARGET_ID } from '../../../src/core/trial/trialComparison';
+import { newTrial, parseTrial, serializeTrial, type TrialRecord } from '../../../src/core/trial/trialRecord';
+import { agentsApplying, setUpTrial } from '../../../src/core/trial/trialSetup';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
+import { clientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
+
+/** A save that keeps nothing (what is saved is not under test here). */
+const noSave = (): Promise<void> => Promise.resolve();
+
+describe('trial of a policy edit (against the in-process sandbox)', function () {
+  this.timeout(60_000);
+  let t: TestSandbox;
+  let client: ServiceClient;
+  let n = 0;
+  beforeEach(async () => {
+    t = await startTestSandbox();
+    client = clientOf(t);
+  });
+  afterEach(async () => {
+    await client.close();
+    await t.close();
+  });
+
+  /** A trial of the demo edit, set up; `saves` counts the writes of its file (each a copy, as a file would hold). */
+  async function startDemoTrial(save?: () => Promise<void>): Promise<{ trial: TrialRecord; files: string[] }> {
+    const edit = await editedDemoPolicy(client);
+    const trial = newTrial({ trialId: `trial-${++n}-0000`, user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const files: string[] = [];
+    const agents = await agentsApplying(client, DEMO_LOOP_POLICY_ID);
+    await setUpTrial(client, trial, agents, save ?? (() => Promise.resolve(void files.push(serializeTrial(trial)))));
+    return { trial, files };
+  }
+
+  const runReal = async (): Promise<string | null> => {
+    const [jobId] = await client.agents.runMany(DEMO_LOOP_AGENT_ID, [{ ...DEMO_LOOP_INPUTS }]);
+    for (;;) {
+      const [result] = await client.jobs.results([jobId!]);
+      if (result && typeof result.status === 'number' && result.status >= 3 && result.result) return outputValue({ jobId: jobId!, outputs: result.result }, 'disposition');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  const stillThere = async (trial: TrialRecord): Promise<string[]> => {
+    const ids: string[] = [];
+    for (const e of trial.entities) {
+      const found = e.kind === 'agent' ? await client.agents.get(e.id!).then(() => true, () => false) : await client.policies.get(e.id!).then(() => true, () => false);
+      if (found) ids.push(e.id!);
+    }
+    return ids;
+  };
+
+  it('runs the edit on a copy: the trial flips the case while the real agent still gives the old verdict', async () => {
+    const { trial } = await startDemoTrial();
+    assert.equal(trial.state, 'ready');
+    const agentEntity = trial.entities.find((e) => e.kind === 'agent' && e.sourceAgentId === DEMO_LOOP_AGENT_ID)!;
+    assert.match(agentEntity.name, /^Support Call QA · trial \d{4}-\d\d-\d\d \d\d:\d\d · Ana$/);
+    const record = trialComparison(trial, agentEntity, [LOOP_CASE], 'loop.testset.jsonl');
+    await runToEnd(record, client, noSave, { pollMs: 50 });
+    assert.equal(outputValue(record.cases[0]!.runs.now, 'disposition'), DEMO_LOOP_DISPOSITION_BEFORE);
+    assert.equal(outputValue(record.cases[0]!.runs[TRIAL_TARGET_ID], 'disposition'), DEMO_LOOP_DISPOSITION_AFTER);
+    assert.deepEqual(disagreements(record), []);
+    assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_BEFORE, 'production still judges by the old policy');
+  });
+
+  it('writes every entity in the trial file before asking the service to create it', async () => {
+    const files: TrialRecord[] = [];
+    const edit = await editedDemoPolicy(client);
+    const trial = newTrial({ trialId: 'recorded-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    await setUpTrial(client, trial, await agentsApplying(client, DEMO_LOOP_POLICY_ID), () => Promise.resolve(void files.push(parseTrial(serializeTrial(trial)))));
+    const firstWith = (kind: string): TrialRecord['entities'][number] | undefined => files.map((f) => f.entities.find((e) => e.kind === kind)).find((e) => e !== undefined);
+    assert.equal(firstWith('policy')?.id, undefined, 'the policy is in the file before it exists');
+    assert.equal(firstWith('agent')?.id, undefined, 'the agent is in the file before it exists');
+    assert.ok(trial.entities.every((e) => e.id), 'every entity got its id');
+  });
+
+  it('publishes exactly one version of the real policy, and removes the trial’s agents and policy', async () => {
+    const { trial } = await startDemoTrial();
+    const versionsBefore = (await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count;
+    const versionId = await publishTrial(client, trial, noSave);
+    assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count, versionsBefore + 1);
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, versionId);
+    assert.deepEqual(await stillThere(trial), []);
+    assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_AFTER, 'the real agent now gives the new verdict');
+  });
+
+  it('discards: the trial’s entities are gone and the real policy keeps its version', async () => {
+    const { trial } = await startDemoTrial();
+    const before = (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id;
+    await discardTrial(client, trial, noSave);
+    assert.deepEqual(await stillThere(trial), []);
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, before);
+    assert.equal(trial.state, 'discarded');
+  });
+
+  it('refuses to publish over a version saved since the trial began, and publishes nothing', async () => {
+    const { trial } = await startDemoTrial();
+    const other = await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content: (await editedDemoPolicy(client)).content });
+    await assert.rejects(publishTrial(client, trial, noSave), TrialConflict);
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, other.id);
+  });
+
+  it('finds what a crash left behind by its marker, and removes only the user’s own', async () => {
+    let saves = 0;
+    // The process dies after the trial agent was made and before it was marked: only the file knows it (next test).
+    const crash = (): Promise<void> => (++saves === 4 ? Promise.reject(new Error('killed')) : Promise.resolve());
+    await assert.rejects(startDemoTrial(crash), /killed/);
+    const mine = await findLeftovers(client, { user: 'Ana' });
+    assert.deepEqual(mine.map((l) => l.kind), ['policy'], 'the trial policy is found by its marker');
+    assert.deepEqual(await findLeftovers(client, { user: 'Someone else' }), []);
+    await removeLeftovers(client, mine);
+    assert.deepEqual(await findLeftovers(client, {}), []);
+  });
+
+  it('cleans up an interrupted trial from its file, finding an agent whose id was never recorded by its name', async () => {
+    const files: string[] = [];
+    const edit = await editedDemoPolicy(client);
+    const trialRef = newTrial({ trialId: 'interrupted-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    // The process dies right after the service made the trial agent, before its id reached the file.
+    const save = (): Promise<void> => {
+      if (files.length === 3) return Promise.reject(new Error('killed'));
+      files.push(serializeTrial(trialRef));
+      return Promise.resolve();
+    };
+    await assert.rejects(setUpTrial(client, trialRef, await agentsApplying(client, DEMO_LOOP_POLICY_ID), save), /killed/);
+    const fromFile = parseTrial(files.at(-1)!);
+    const unrecorded = fromFile.entities.filter((e) => e.kind === 'agent' && !e.id);
+    assert.equal(unrecorded.length, 1, 'the agent was asked for but its id was lost');
+    assert.equal(await removeTrialEntities(client, fromFile, noSave), 2);
+    const names = fromFile.entities.map((e) => e.name);
+    const agentsLeft = [];
+    for await (const a of client.agents.items({ include_job_stats: false })) if (names.includes(a.name)) agentsLeft.push(a.name);
+    assert.deepEqual(agentsLeft, []);
+  });
+});
