@@ -2,7 +2,7 @@
 // real VS Code in Chromium against a sandbox; the comparison view and its chart in screenshots.
 import * as assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/core/client';
-import { DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE } from '../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE } from '../../src/sandbox/seed/demoLoop';
 import { useWorkbenchSession } from './support/session';
 
 describe('Comparisons in the browser', function () {
@@ -13,6 +13,11 @@ describe('Comparisons in the browser', function () {
     const { workbench, sandbox } = session();
     assert.ok(sandbox);
     const { page } = workbench;
+    // The case the policy edit is about (the agent's refund promise) is among the jobs selected: the newest, finished.
+    const setup = new ServiceClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, organizationId: sandbox.organizationId });
+    const loopJob = await setup.agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS } });
+    for (let i = 0; i < 120 && [0, 1, 2].includes((await setup.jobs.status(loopJob)).status); i++) await new Promise((resolve) => setTimeout(resolve, 500));
+    await setup.close();
     await workbench.openActivity('Agent Workbench');
     await workbench.collapseView('Datasets');
     await workbench.collapseView('Policies');
