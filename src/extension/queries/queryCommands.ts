@@ -26,9 +26,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Statuses after which a table query will not change. */
 const FINAL_TABLE_STATUSES = new Set(['SUCCESS', 'FAILURE', 'REVOKED']);
 
-/** Servers (by base URL) that answered 404/405 to the tables query endpoint: they get the database query. */
-const withoutTablesEndpoint = new Set<string>();
-
 
 /**
  * Run Query (the SQL of the active editor or its selection; CodeLens and editor title on .sql files)
@@ -37,7 +34,11 @@ const withoutTablesEndpoint = new Set<string>();
  * runs, so its page starts while the query is sent and runs.
  */
 export function registerQueryCommands(connection: Connection, results: ResultsSink, log: Log): vscode.Disposable[] {
+  // Servers (by base URL) that answered 404/405 to the tables query endpoint get the database query;
+  // forgotten when the connection changes, since a server may be upgraded or another one reached.
+  const withoutTablesEndpoint = new Set<string>();
   return [
+    connection.onDidChange(() => withoutTablesEndpoint.clear()),
     registerCommand(log, DatasetCommands.runQuery, async (arg?: vscode.Uri | string) => {
       const sql = typeof arg === 'string' ? arg : await sqlFromEditor(arg);
       const client = connection.requireClient();

@@ -6,12 +6,9 @@ import { columnsOf, visibleRows, type ColumnRef, type RowFilter } from '../../co
 import { isComparisonHostMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView, type RowView, type SummaryView } from '../../core/comparison/viewProtocol';
 import { byId, count, make, setText } from '../common/dom';
 import { outcomeChart } from './outcomeChart';
+import { vscodeApi } from '../common/vscodeApi';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-const api = acquireVsCodeApi();
+const api = vscodeApi<ComparisonPageMessage>();
 const send = (message: ComparisonPageMessage): void => api.postMessage(message);
 
 type Shown = Extract<ComparisonHostMessage, { type: 'comparison' }>;
