@@ -45,7 +45,8 @@ import { registerTableCommands } from './tables/tableCommands';
 import { TableDropController, TableUploads } from './tables/tableUploads';
 import { TablesView } from './tables/tablesView';
 import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
-import { testPrompts, type TestPrompts } from './testing/testPrompts';
+import type { TestPrompts } from './testing/testPrompts';
+import { answerTrustWith } from './commands/workspaceTrust';
 import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { TestSetEditing } from './comparison/testSetEditing';
@@ -94,7 +95,9 @@ export interface AgentWorkbenchApi {
 export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | undefined {
   const log = new Log();
   const connection = new Connection(context, log);
-  sandbox = new LocalSandbox(context, connection, log);
+  // Answers tests give in place of the user's; read only by the test build.
+  const prompts: TestPrompts = {};
+  sandbox = new LocalSandbox(context, connection, log, prompts);
   const accounts = new AccountsProvider(context, connection, sandbox, log);
   const ticker = new Ticker();
   const treeFailures = new TreeFailures(log);
@@ -106,11 +109,11 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const watched = new JobWatchStatusBar(stores, ticker);
   const refresher = new RunningJobsRefresher(agents, stores, log);
   const policies = new PoliciesView(context, connection, treeFailures);
-  const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
+  const policyDocuments = new PolicyDocuments(editable, connection, policies, log, prompts);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
   const drop = new DatasetDropController();
   const datasets = new DatasetsView(context, connection, treeFailures, drop);
-  const uploads = new Uploads(context, datasets, log);
+  const uploads = new Uploads(context, datasets, log, prompts);
   drop.uploads = uploads;
   const results = new ResultsPanels(context, log);
   const runTargets = new RunTargets(connection);
@@ -131,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     readJobsAgain: (id) => agents.reloadJobs(id),
   });
   context.subscriptions.push(
+    answerTrustWith(prompts),
     onOutcomeUnknown(() => {
       agents.reload();
       policies.reload();
@@ -187,7 +191,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts: testPrompts, editable, comparisons };
+    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons };
   }
   return undefined;
 }
