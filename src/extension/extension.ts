@@ -30,7 +30,7 @@ import { registerDatasetCommands } from './datasets/datasetCommands';
 import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
-import { ResultsPanels } from './queries/resultsPanel';
+import { QueryResults } from './queries/queryResults';
 import { JobViews } from './jobs/jobView/jobViews';
 import type { JobPanelDebugState } from './jobs/jobView/jobPanel';
 import { SignedInUser } from './connection/signedInUser';
@@ -77,7 +77,7 @@ export interface AgentWorkbenchApi {
   summaryPreview: SummaryPreview;
   datasets: DatasetsView;
   uploads: Uploads;
-  results: ResultsPanels & ResultsProbes;
+  results: QueryResults & ResultsProbes;
   jobViews: JobViews & { debugState(jobId: string): JobPanelDebugState | undefined };
   user: SignedInUser;
   log: Log;
@@ -115,7 +115,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const datasets = new DatasetsView(context, connection, treeFailures, drop);
   const uploads = new Uploads(context, datasets, log, prompts);
   drop.uploads = uploads;
-  const results = new ResultsPanels(context, log);
+  const results = new QueryResults(context, log);
   const runTargets = new RunTargets(connection);
   const runFiles = new RunFiles(runTargets);
   const runner = new Runner(connection, agents, runTargets, runFiles, stores, log);

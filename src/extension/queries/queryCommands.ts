@@ -7,10 +7,10 @@ import { tableQueryResultSet, truncatedMeaning } from '../../core/tables/tableRe
 import { registerCommand } from '../commands/commandRunner';
 import { queriesUseTablesEndpoint, tablesQueryRowLimit } from '../configuration';
 import type { Connection } from '../connection/connection';
-import { DatasetCommands } from '../constants';
+import { QueryCommands } from '../constants';
 import type { Log } from '../log';
 import { CancelledError, isCancellation, messageOf } from '../util/errors';
-import type { QueryView } from './resultsPanel';
+import type { QueryView } from './queryResults';
 
 export type { QueryView };
 
@@ -39,7 +39,7 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
   const withoutTablesEndpoint = new Set<string>();
   return [
     connection.onDidChange(() => withoutTablesEndpoint.clear()),
-    registerCommand(log, DatasetCommands.runQuery, async (arg?: vscode.Uri | string) => {
+    registerCommand(log, QueryCommands.run, async (arg?: vscode.Uri | string) => {
       const sql = typeof arg === 'string' ? arg : await sqlFromEditor(arg);
       const client = connection.requireClient();
       const waiting = new Waiting(results, `submitting:${randomUUID()}`, sql);
@@ -67,7 +67,7 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
       }
       return follow(waiting, databaseReader(connection, waiting), 'Running query…');
     }),
-    registerCommand(log, DatasetCommands.openQueryResult, async (id?: string) => {
+    registerCommand(log, QueryCommands.openResult, async (id?: string) => {
       const queryId =
         id ??
         (await vscode.window.showInputBox({
@@ -220,6 +220,6 @@ async function follow<T extends { status: string }>(waiting: Waiting, reader: Re
 class RunQueryCodeLens implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!document.getText().trim()) return [];
-    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '$(play) Run Query', tooltip: 'Run this SQL on the service (the selection when there is one) and show the rows', command: DatasetCommands.runQuery, arguments: [document.uri] })];
+    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '$(play) Run Query', tooltip: 'Run this SQL on the service (the selection when there is one) and show the rows', command: QueryCommands.run, arguments: [document.uri] })];
   }
 }
