@@ -60,6 +60,8 @@ let sandbox: LocalSandbox | undefined;
  */
 export interface AgentWorkbenchApi {
   secrets: vscode.SecretStorage;
+  /** What the next window of this workspace starts from. */
+  workspaceState: vscode.Memento;
   /** The folder of the extension's log file ("Agent Workbench.log"). */
   logUri: vscode.Uri;
   connection: Connection;
@@ -191,7 +193,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons };
+    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons };
   }
   return undefined;
 }
