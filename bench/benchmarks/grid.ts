@@ -150,7 +150,7 @@ export async function grid(session: HostSession, sandbox: Sandbox, tmpDir: strin
         `${ms(-timing('panelOpenedMs', 'run'))} when the result arrived. The panel's own timings from the result's arrival: the page's report of its first ` +
         `painted rows arrived after ${ms(timing('firstRowsMs', 'run'))}, the last block of rows was handed to VS Code after ${ms(timing('sentAllMs', 'run'))}, ` +
         `the page had every row after ${ms(timing('allRowsMs', 'run'))}. Reference, the same run: the old way, a new panel opened with the result already ` +
-        `there (from ResultsPanels.show() to the first painted cell; the page said ready after ${ms(timing('readyMs'))}), and an empty webview panel (one ` +
+        `there (from QueryResults.show() to the first painted cell; the page said ready after ${ms(timing('readyMs'))}), and an empty webview panel (one ` +
         "inline script that says ready) opened the same way — the part that is VS Code's own.",
       values: {
         arrivedFirstMs: runs.map((r) => r.arrivedFirstMs),

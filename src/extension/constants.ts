@@ -69,7 +69,7 @@ export const SummaryPreviewIds = {
   samplesState: 'agentWorkbench.policies.summarySamples',
 } as const;
 
-/** Commands of the Datasets view, uploads and query results. */
+/** Commands of the Datasets view and uploads. */
 export const DatasetCommands = {
   refresh: 'agentWorkbench.datasets.refresh',
   refreshNode: 'agentWorkbench.datasets.refreshNode',
@@ -78,8 +78,12 @@ export const DatasetCommands = {
   deleteFile: 'agentWorkbench.datasets.deleteFile',
   uploadToDataset: 'agentWorkbench.datasets.uploadToDataset',
   uploadFiles: 'agentWorkbench.datasets.uploadFiles',
-  runQuery: 'agentWorkbench.queries.run',
-  openQueryResult: 'agentWorkbench.queries.openResult',
+} as const;
+
+/** Running SQL and opening query results. */
+export const QueryCommands = {
+  run: 'agentWorkbench.queries.run',
+  openResult: 'agentWorkbench.queries.openResult',
 } as const;
 
 /** Commands of the Tables view, CSV uploads as tables, and SQL editing. */
@@ -230,7 +234,7 @@ export const TRUSTED_COMMANDS: readonly string[] = [
   RunCommands.cancelAllJobs,
   DatasetCommands.uploadToDataset,
   DatasetCommands.uploadFiles,
-  DatasetCommands.runQuery,
+  QueryCommands.run,
   TableCommands.uploadCsv,
   ComparisonCommands.runComparison,
   ComparisonCommands.testThisChange,

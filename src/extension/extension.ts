@@ -21,6 +21,7 @@ import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
 import { Stores } from './store/stores';
 import { Ticker } from './util/ticker';
 import { registerTreeCommands } from './tree/treeCommands';
+import { TreeFailures } from './tree/treeFailures';
 import { registerPolicyCommands } from './policies/policyCommands';
 import { PolicyDocuments } from './policies/policyDocuments';
 import { PoliciesView } from './policies/policiesView';
@@ -29,7 +30,7 @@ import { registerDatasetCommands } from './datasets/datasetCommands';
 import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
-import { ResultsPanels } from './queries/resultsPanel';
+import { QueryResults } from './queries/queryResults';
 import { JobViews } from './jobs/jobView/jobViews';
 import type { JobPanelDebugState } from './jobs/jobView/jobPanel';
 import { SignedInUser } from './connection/signedInUser';
@@ -44,7 +45,8 @@ import { registerTableCommands } from './tables/tableCommands';
 import { TableDropController, TableUploads } from './tables/tableUploads';
 import { TablesView } from './tables/tablesView';
 import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
-import { testPrompts, type TestPrompts } from './testing/testPrompts';
+import type { TestPrompts } from './testing/testPrompts';
+import { answerTrustWith } from './commands/workspaceTrust';
 import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { TestSetEditing } from './comparison/testSetEditing';
@@ -58,6 +60,8 @@ let sandbox: LocalSandbox | undefined;
  */
 export interface AgentWorkbenchApi {
   secrets: vscode.SecretStorage;
+  /** What the next window of this workspace starts from. */
+  workspaceState: vscode.Memento;
   /** The folder of the extension's log file ("Agent Workbench.log"). */
   logUri: vscode.Uri;
   connection: Connection;
@@ -75,7 +79,7 @@ export interface AgentWorkbenchApi {
   summaryPreview: SummaryPreview;
   datasets: DatasetsView;
   uploads: Uploads;
-  results: ResultsPanels & ResultsProbes;
+  results: QueryResults & ResultsProbes;
   jobViews: JobViews & { debugState(jobId: string): JobPanelDebugState | undefined };
   user: SignedInUser;
   log: Log;
@@ -93,30 +97,33 @@ export interface AgentWorkbenchApi {
 export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | undefined {
   const log = new Log();
   const connection = new Connection(context, log);
-  sandbox = new LocalSandbox(context, connection, log);
+  // Answers tests give in place of the user's; read only by the test build.
+  const prompts: TestPrompts = {};
+  sandbox = new LocalSandbox(context, connection, log, prompts);
   const accounts = new AccountsProvider(context, connection, sandbox, log);
   const ticker = new Ticker();
+  const treeFailures = new TreeFailures(log);
   const stores = new Stores(context, connection, log);
-  const agents = new AgentsView(context, connection, stores, ticker);
+  const agents = new AgentsView(context, connection, treeFailures, stores, ticker);
   const documents = new ServiceDocuments(connection);
   const editable = new EditableFileSystem();
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(stores, ticker);
   const refresher = new RunningJobsRefresher(agents, stores, log);
-  const policies = new PoliciesView(context, connection);
-  const policyDocuments = new PolicyDocuments(editable, connection, policies, log);
+  const policies = new PoliciesView(context, connection, treeFailures);
+  const policyDocuments = new PolicyDocuments(editable, connection, policies, log, prompts);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
   const drop = new DatasetDropController();
-  const datasets = new DatasetsView(context, connection, drop);
-  const uploads = new Uploads(context, datasets, log);
+  const datasets = new DatasetsView(context, connection, treeFailures, drop);
+  const uploads = new Uploads(context, datasets, log, prompts);
   drop.uploads = uploads;
-  const results = new ResultsPanels(context, log);
+  const results = new QueryResults(context, log);
   const runTargets = new RunTargets(connection);
   const runFiles = new RunFiles(runTargets);
   const runner = new Runner(connection, agents, runTargets, runFiles, stores, log);
   const tableCatalog = new TableCatalog(connection);
   const tableDrop = new TableDropController();
-  const tables = new TablesView(context, connection, tableCatalog, tableDrop);
+  const tables = new TablesView(context, connection, treeFailures, tableCatalog, tableDrop);
   const tableUploads = new TableUploads(tables, log);
   tableDrop.uploads = tableUploads;
   const jobViews = new JobViews(context, connection, documents, stores, log);
@@ -129,6 +136,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     readJobsAgain: (id) => agents.reloadJobs(id),
   });
   context.subscriptions.push(
+    answerTrustWith(prompts),
     onOutcomeUnknown(() => {
       agents.reload();
       policies.reload();
@@ -185,7 +193,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts: testPrompts, editable, comparisons };
+    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons };
   }
   return undefined;
 }

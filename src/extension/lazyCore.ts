@@ -1,3 +1,14 @@
+// The rule for reaching src/core from the extension, whatever the file:
+// - `import type` from anywhere: it costs nothing at run time.
+// - A plain import only of a small core module that itself imports no package and neither the client nor
+//   the zod schemas (format, limits, jobStatus, the store, the protocols…): it lands in dist/extension.js,
+//   which VS Code evaluates at activation, so it must stay small (the "code loaded at activation" row of
+//   bench/results.md).
+// - Everything else — the client, zod schemas, checks built on them — through `loadCore()` (exported by
+//   src/extension/core.ts into dist/core.js), and Handlebars and SQL editing through `lazyBundle`.
+// So one file may do both: a direct import for a tiny helper and `loadCore()` for the client is the rule,
+// not an inconsistency. test/unit/build/testHooks.test.ts fails when a package or the client reaches
+// the activation bundle.
 import * as path from 'node:path';
 
 /** The shape of `dist/core.js`. */

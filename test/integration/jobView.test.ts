@@ -97,10 +97,13 @@ describe('Job view', function () {
   it('follows a running job until it finishes and then shows its outputs', async () => {
     const api = await workbench();
     const client = api.connection.requireClient();
-    const jobId = await client.agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS, language: 'it' } });
+    // `[slow]` keeps the sandbox's job running for many steps, so the view surely opens on a running job.
+    const jobId = await client.agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript} [slow] [ok]`, language: 'it' } });
     await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: DEMO_LOOP_AGENT_ID, jobId });
     const running = await waitFor(() => api.jobViews.debugState(jobId)?.model, 'the view');
-    if (!running.status.final) assert.ok(running.actions.cancel, 'a running job can be cancelled from its view');
+    assert.equal(running.status.final, false, 'the view opens on the running job');
+    assert.ok(running.actions.cancel, 'a running job can be cancelled from its view');
+    assert.equal(running.outputs.length, 0, 'no outputs while it runs');
     const done = await waitFor(() => api.jobViews.debugState(jobId)?.model?.outputs.length && api.jobViews.debugState(jobId)?.model, 'the outputs after the job finished', 60_000);
     assert.equal(done.status.final, true);
     assert.ok(done.timeline.length > 0);

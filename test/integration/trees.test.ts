@@ -56,10 +56,12 @@ describe('Trees', function () {
       { kind: 'insert', path: '/v1/policies/', method: 'GET' },
       { kind: 'insert', path: '/v1/datasets/', method: 'GET' },
       { kind: 'insert', path: '/v1/datasets/*/files/', method: 'GET' },
+      { kind: 'insert', path: '/v1/tables/', method: 'GET' },
     ]);
     api.agents.reload();
     api.policies.reload();
     api.datasets.reload();
+    api.tables.reload();
     const agents = await agentChildren();
     assert.deepEqual(repeated(agents.map((n) => n.id)), [], 'agents');
     const agent = agents.find((n) => is(n, 'agent'));
@@ -67,6 +69,9 @@ describe('Trees', function () {
     assert.deepEqual(repeated((await agentChildren(agent.jobs)).map((n) => n.id)), [], 'jobs');
     assert.deepEqual(repeated(((await api.policies.provider.getChildren()) ?? []).map((n) => n.id)), [], 'policies');
     assert.deepEqual(repeated(await allIds(api.datasets.provider)), [], 'datasets and their files');
+    const tables = (await api.tables.provider.getChildren()) ?? [];
+    assert.ok(tables.some((n) => is(n, 'table')), 'the tables are shown');
+    assert.deepEqual(repeated(tables.map((n) => n.id)), [], 'tables');
   });
 
   it('shows a job once when a new job arrives between two pages', async () => {
@@ -89,18 +94,23 @@ describe('Trees', function () {
     }
   });
 
-  it('writes every failure of a view to the log, and shows it as a node with Retry', async () => {
-    const api = await workbench();
-    await sandbox.faults.set([{ kind: 'status', status: 500, body: { detail: 'policies are resting' }, path: '/v1/policies/', method: 'GET' }]);
-    api.policies.reload();
-    const roots = (await api.policies.provider.getChildren()) ?? [];
-    assert.ok(roots.some((n) => is(n, 'error')), 'an error node');
-    const logFile = path.join(api.logUri.fsPath, 'Agent Workbench.log');
-    await waitFor(() => fs.existsSync(logFile) && /Policies view.*policies are resting/.test(fs.readFileSync(logFile, 'utf8')), 'the failure in the log');
-    await sandbox.faults.clear();
-    api.policies.reload();
-    assert.ok(((await api.policies.provider.getChildren()) ?? []).some((n) => is(n, 'policy')));
-  });
+  for (const [name, path_, kind] of [['Policies', '/v1/policies/', 'policy'], ['Tables', '/v1/tables/', 'table']] as const) {
+    it(`writes every failure of the ${name} view to the log, and shows it as a node with Retry`, async () => {
+      const api = await workbench();
+      const view = name === 'Policies' ? api.policies : api.tables;
+      const detail = `${name.toLowerCase()} are resting`;
+      await sandbox.faults.set([{ kind: 'status', status: 500, body: { detail }, path: path_, method: 'GET' }]);
+      view.reload();
+      const roots = (await view.provider.getChildren()) ?? [];
+      const error = roots.find((n) => is(n, 'error'));
+      assert.ok(is(error, 'error'), 'an error node');
+      const logFile = path.join(api.logUri.fsPath, 'Agent Workbench.log');
+      await waitFor(() => fs.existsSync(logFile) && new RegExp(`${name} view.*${detail}`).test(fs.readFileSync(logFile, 'utf8')), 'the failure in the log');
+      await sandbox.faults.clear();
+      await vscode.commands.executeCommand('agentWorkbench.tree.retry', error);
+      await waitFor(async () => ((await view.provider.getChildren()) ?? []).some((n) => is(n, kind)), 'Retry shows the list');
+    });
+  }
 
   it('keeps the search of the Policies and Datasets views for the workspace, like the Agents filter', async () => {
     const api = await workbench();

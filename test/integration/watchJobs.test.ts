@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
+import { Stores } from '../../src/extension/store/stores';
 import { is, agentChildren, connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 describe('Watched jobs', function () {
@@ -43,8 +44,15 @@ describe('Watched jobs', function () {
     assert.match(watched.summary().text, /Support Call QA/);
     const final = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.status !== undefined && [3, 4, 5, 6].includes(j.status)), 'the watched job to finish', 45_000);
     assert.equal(final.agentId, agent.agent.id);
-    const saved = JSON.stringify(watched.serialize());
-    assert.ok(saved.includes(jobId), 'the watched list is saved for the next window');
+    // The next window builds its stores on the same workspace state: the job is there, finished.
+    const next = new Stores({ workspaceState: api.workspaceState } as vscode.ExtensionContext, api.connection, api.log);
+    try {
+      const restored = next.require().watcher.jobs().find((j) => j.id === jobId);
+      assert.ok(restored, 'the watched job is restored');
+      assert.equal(restored.status, final.status);
+    } finally {
+      next.dispose();
+    }
   });
 
   it('watches a job by its ID alone and keeps it listed until dismissed', async () => {

@@ -187,13 +187,3 @@ export function quantile(values: readonly number[], q: number): number | undefin
   return sorted[rank - 1];
 }
 
-/** Which rows a filter keeps. */
-export interface CaseFilter {
-  onlyChanged?: boolean;
-  onlyFailed?: boolean;
-  onlyMismatches?: boolean;
-}
-
-export function filterRows(rows: readonly CaseRow[], filter: CaseFilter): CaseRow[] {
-  return rows.filter((r) => (!filter.onlyChanged || r.changed) && (!filter.onlyFailed || r.failed) && (!filter.onlyMismatches || r.mismatch));
-}

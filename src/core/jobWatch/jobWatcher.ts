@@ -12,7 +12,7 @@
  * per-job fetching in `statusFetcher.ts`.
  */
 import { Emitter } from './emitter';
-import { applyOutcome, type JobRecord, publicJob, retryAfterOf, type Transition } from './jobRecords';
+import { applyOutcome, type JobRecord, publicJob, retryAfterOf, type Transition } from './watchRecords';
 import { parseWatchState, serializeJobs, type SerializedWatchState } from './persistence';
 import { clampInterval, type LastPoll, nextPollAt, pollDelay, type PollTiming, pollTiming } from './pollSchedule';
 import { type JobOutcome, StatusFetcher } from './statusFetcher';

@@ -128,8 +128,3 @@ function columnDetail(type: string, from: string | undefined): string {
   return [type, from].filter((part) => part).join(' — ');
 }
 
-/** True when `text` at `offset` is a place for SQL (not inside a comment or string): for callers that add their own items. */
-export function isCodePosition(text: string, offset: number): boolean {
-  const at = tokenAt(tokenize(text), offset);
-  return !(at && (at.kind === 'comment' || at.kind === 'string'));
-}

@@ -12,7 +12,7 @@ export interface PlacedTemplateError extends TemplateError {
 }
 
 /** Everything the preview shows for one document and one sample. */
-export interface SummaryPreview {
+export interface RenderedSummary {
   /** Null when nothing could be rendered (no template, or a template or data error). */
   output: string | null;
   truncated: boolean;
@@ -27,8 +27,8 @@ export interface SummaryPreview {
 const TEMPLATE_FIELD = TEMPLATE_PATH.join('.');
 
 /** Renders a document's summary template against a sample text: the whole preview in one pure step. */
-export function previewSummary(documentText: string, sampleText: string): SummaryPreview {
-  const empty: SummaryPreview = { output: null, truncated: false, templateError: null, dataError: null, notice: null, missingFields: [] };
+export function previewSummary(documentText: string, sampleText: string): RenderedSummary {
+  const empty: RenderedSummary = { output: null, truncated: false, templateError: null, dataError: null, notice: null, missingFields: [] };
   const lookup = findTemplate(documentText);
   if (lookup.kind === 'missing') return { ...empty, notice: `This document has no "${TEMPLATE_FIELD}" yet: add one to preview the summary.` };
   if (lookup.kind === 'notString') {

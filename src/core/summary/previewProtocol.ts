@@ -1,6 +1,9 @@
 // The messages between the Summary Preview webview and the extension. Both sides validate every
 // message on arrival (a webview is another process; its messages are input, not trusted calls).
-// No dependencies: the extension's activation bundle and the tests use it as is.
+// Checked with the shared message-shape check; no other dependency: the extension's activation bundle,
+// the page and the tests use it as is.
+
+import { type Check, type Checks, arrayOf, isBoolean, isMessage, isNullableString, isString, shaped } from '../messageShape';
 
 /** A problem shown in the preview, with its place as people read it (line and column from 1). */
 export interface PreviewProblem {
@@ -58,74 +61,44 @@ export const MAX_SAMPLE_MESSAGE_CHARS = 2 * 1024 * 1024;
 /** The longest text a `shown` acknowledgement may carry (rendered output is cut before this). */
 export const MAX_SHOWN_CHARS = 256 * 1024;
 
+const isSeq: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isPosition: Check = (v) => v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 1);
+const isProblemOrNull: Check = (v) => v === null || shaped(v, { message: isString, line: isPosition, column: isPosition });
+const isTextUpTo = (max: number): Check => (v) => typeof v === 'string' && v.length <= max;
+
+const RENDER_VIEW: Checks = {
+  sourceUri: isString,
+  title: isString,
+  sourceKind: (v) => v === 'policy' || v === 'file',
+  output: isNullableString,
+  truncated: isBoolean,
+  templateError: isProblemOrNull,
+  dataError: isProblemOrNull,
+  notice: isNullableString,
+  missingFields: arrayOf(isString),
+};
+
+const SAMPLE_VIEW: Checks = { key: isString, text: isString, origin: isString, remembered: isBoolean };
+
+const WEBVIEW_MESSAGES: Record<WebviewMessage['type'], Checks> = {
+  ready: {},
+  shown: { seq: isSeq, text: isTextUpTo(MAX_SHOWN_CHARS) },
+  sampleChanged: { key: isString, text: isTextUpTo(MAX_SAMPLE_MESSAGE_CHARS) },
+  action: { action: (v) => (WEBVIEW_ACTIONS as readonly unknown[]).includes(v) },
+};
+
+const HOST_MESSAGES: Record<HostMessage['type'], Checks> = {
+  render: { seq: isSeq, view: (v) => shaped(v, RENDER_VIEW) },
+  sample: { sample: (v) => shaped(v, SAMPLE_VIEW) },
+  idle: { message: isString },
+};
+
 /** A message from the webview, or undefined when it is not one of ours (it is then ignored and logged). */
 export function parseWebviewMessage(value: unknown): WebviewMessage | undefined {
-  if (!isRecord(value)) return undefined;
-  switch (value.type) {
-    case 'ready':
-      return onlyKeys(value, ['type']) ? { type: 'ready' } : undefined;
-    case 'shown':
-      return onlyKeys(value, ['type', 'seq', 'text']) && isSeq(value.seq) && typeof value.text === 'string' && value.text.length <= MAX_SHOWN_CHARS
-        ? { type: 'shown', seq: value.seq as number, text: value.text }
-        : undefined;
-    case 'sampleChanged':
-      return onlyKeys(value, ['type', 'key', 'text']) && typeof value.key === 'string' && typeof value.text === 'string' && value.text.length <= MAX_SAMPLE_MESSAGE_CHARS
-        ? { type: 'sampleChanged', key: value.key, text: value.text }
-        : undefined;
-    case 'action':
-      return onlyKeys(value, ['type', 'action']) && (WEBVIEW_ACTIONS as readonly unknown[]).includes(value.action)
-        ? { type: 'action', action: value.action as WebviewAction }
-        : undefined;
-    default:
-      return undefined;
-  }
+  return isMessage<WebviewMessage>(WEBVIEW_MESSAGES, value) ? value : undefined;
 }
 
 /** Whether a message the extension is about to send has the declared shape (catches our own mistakes). */
 export function isHostMessage(value: unknown): value is HostMessage {
-  if (!isRecord(value)) return false;
-  switch (value.type) {
-    case 'render':
-      return onlyKeys(value, ['type', 'seq', 'view']) && isSeq(value.seq) && isRenderView(value.view);
-    case 'sample':
-      return onlyKeys(value, ['type', 'sample']) && isRecord(value.sample) && typeof value.sample.key === 'string' && typeof value.sample.text === 'string' && typeof value.sample.origin === 'string' && typeof value.sample.remembered === 'boolean';
-    case 'idle':
-      return onlyKeys(value, ['type', 'message']) && typeof value.message === 'string';
-    default:
-      return false;
-  }
-}
-
-function isRenderView(v: unknown): v is RenderView {
-  return (
-    isRecord(v) &&
-    typeof v.sourceUri === 'string' &&
-    typeof v.title === 'string' &&
-    (v.sourceKind === 'policy' || v.sourceKind === 'file') &&
-    (v.output === null || typeof v.output === 'string') &&
-    typeof v.truncated === 'boolean' &&
-    isProblemOrNull(v.templateError) &&
-    isProblemOrNull(v.dataError) &&
-    (v.notice === null || typeof v.notice === 'string') &&
-    Array.isArray(v.missingFields) &&
-    v.missingFields.every((f) => typeof f === 'string')
-  );
-}
-
-function isProblemOrNull(v: unknown): boolean {
-  if (v === null) return true;
-  const position = (n: unknown) => n === null || (typeof n === 'number' && Number.isInteger(n) && n >= 1);
-  return isRecord(v) && typeof v.message === 'string' && position(v.line) && position(v.column);
-}
-
-function isSeq(value: unknown): boolean {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function onlyKeys(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return Object.keys(value).every((k) => keys.includes(k));
+  return isMessage<HostMessage>(HOST_MESSAGES, value);
 }

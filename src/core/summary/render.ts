@@ -66,16 +66,6 @@ export function renderTemplate(template: string, data: unknown): RenderResult {
   }
 }
 
-/** The template's own syntax check, without rendering (for callers that only need the error). */
-export function templateSyntaxError(template: string): TemplateError | undefined {
-  instance ??= createInstance();
-  try {
-    instance.parse(template);
-    return undefined;
-  } catch (error) {
-    return describeError(instance, template, error);
-  }
-}
 
 function describeError(hb: Hbs, template: string, error: unknown): TemplateError {
   const e = (error ?? {}) as { message?: unknown; lineNumber?: unknown; column?: unknown; endLineNumber?: unknown; endColumn?: unknown };

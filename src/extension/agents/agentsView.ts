@@ -12,6 +12,7 @@ import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
 import { AgentNode, type AgentsTreeContext } from './agentNodes';
 import type { JobsNode } from './jobNodes';
+import type { TreeFailures } from '../tree/treeFailures';
 
 /**
  * The Agents view: agents page by page (search, filters and ordering from the view's title bar), each
@@ -28,11 +29,12 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
   constructor(
     context: vscode.ExtensionContext,
     connection: Connection,
+    failures: TreeFailures,
     private readonly stores: Stores,
     ticker: Ticker,
   ) {
     // Several job rows can be chosen at once (Create Test Set from Jobs…).
-    super(context, connection, { viewId: Views.agents, viewName: 'Agents view', filterKey: StateKeys.agentFilter, filteredContextKey: ContextKeys.agentsFiltered, canSelectMany: true });
+    super(context, connection, failures, { viewId: Views.agents, viewName: 'Agents view', filterKey: StateKeys.agentFilter, filteredContextKey: ContextKeys.agentsFiltered, canSelectMany: true });
     this.agents = new PagedNodes({
       parent: undefined,
       host: this,

@@ -1,12 +1,24 @@
 import * as vscode from 'vscode';
-import { testPrompts } from '../testing/testPrompts';
+import type { TestPrompts } from '../testing/testPrompts';
 import { TRUSTED_COMMANDS } from '../constants';
 
 const gated: ReadonlySet<string> = new Set(TRUSTED_COMMANDS);
 
+// The gate runs inside every command's wrapper, which has no owner to hand it in: activate installs the
+// answers here (only the test build reads them).
+let answers: TestPrompts | undefined;
+
+/** Lets tests answer whether the workspace is trusted (the test build only), until disposed. */
+export function answerTrustWith(prompts: TestPrompts): vscode.Disposable {
+  answers = prompts;
+  return new vscode.Disposable(() => {
+    if (answers === prompts) answers = undefined;
+  });
+}
+
 /** Whether the workspace is trusted; the one place trust is read (tests answer it in the test build). */
 export function isWorkspaceTrusted(): boolean {
-  if (__TEST_HOOKS__ && testPrompts.workspaceTrusted !== undefined) return testPrompts.workspaceTrusted;
+  if (__TEST_HOOKS__ && answers?.workspaceTrusted !== undefined) return answers.workspaceTrusted;
   return vscode.workspace.isTrusted;
 }
 

@@ -6,6 +6,7 @@ import { PagedNodes } from '../tree/pagedNodes';
 import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
 import { DatasetNode, type DatasetsTreeContext } from './datasetNodes';
+import type { TreeFailures } from '../tree/treeFailures';
 
 /** A dataset and whether it is the user's personal one (uploads then leave out the organization). */
 export interface DatasetTarget {
@@ -21,8 +22,8 @@ export class DatasetsView extends ServiceTreeView<string> implements DatasetsTre
   private readonly organization: PagedNodes<Dataset, DatasetNode>;
   private readonly personal: PagedNodes<Dataset, DatasetNode>;
 
-  constructor(context: vscode.ExtensionContext, connection: Connection, dragAndDrop?: vscode.TreeDragAndDropController<TreeNode>) {
-    super(context, connection, { viewId: Views.datasets, viewName: 'Datasets view', filterKey: StateKeys.datasetSearch, filteredContextKey: ContextKeys.datasetsFiltered, dragAndDrop });
+  constructor(context: vscode.ExtensionContext, connection: Connection, failures: TreeFailures, dragAndDrop?: vscode.TreeDragAndDropController<TreeNode>) {
+    super(context, connection, failures, { viewId: Views.datasets, viewName: 'Datasets view', filterKey: StateKeys.datasetSearch, filteredContextKey: ContextKeys.datasetsFiltered, dragAndDrop });
     const nodes = (personal: boolean) => ({
       parent: undefined,
       host: this,

@@ -5,7 +5,7 @@ import { describeLocalFile, localFileErrorIn } from '../../core/uploads/localFil
 import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
 import { Settings, StateKeys } from '../constants';
 import type { Log } from '../log';
-import { testPrompts } from '../testing/testPrompts';
+import type { TestPrompts } from '../testing/testPrompts';
 import { CancelledError, isCancellation, messageOf } from '../util/errors';
 import type { DatasetTarget, DatasetsView } from './datasetsView';
 
@@ -31,10 +31,11 @@ export class Uploads {
     private readonly context: vscode.ExtensionContext,
     private readonly view: DatasetsView,
     private readonly log: Log,
+    private readonly answers: TestPrompts,
   ) {}
 
   private get prompts(): UploadPrompts {
-    return (__TEST_HOOKS__ && testPrompts.uploads) || userPrompts;
+    return (__TEST_HOOKS__ && this.answers.uploads) || userPrompts;
   }
 
   /** Uploads files (file: URIs) to the given dataset, or to one the user picks. */

@@ -6,13 +6,14 @@ import { PagedNodes } from '../tree/pagedNodes';
 import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
 import { PolicyNode, type PoliciesTreeContext } from './policyNodes';
+import type { TreeFailures } from '../tree/treeFailures';
 
 /** The Policies view: policies page by page (with a search kept per workspace), each with its versions. */
 export class PoliciesView extends ServiceTreeView<string> implements PoliciesTreeContext {
   private readonly policies: PagedNodes<Policy, PolicyNode>;
 
-  constructor(context: vscode.ExtensionContext, connection: Connection) {
-    super(context, connection, { viewId: Views.policies, viewName: 'Policies view', filterKey: StateKeys.policySearch, filteredContextKey: ContextKeys.policiesFiltered });
+  constructor(context: vscode.ExtensionContext, connection: Connection, failures: TreeFailures) {
+    super(context, connection, failures, { viewId: Views.policies, viewName: 'Policies view', filterKey: StateKeys.policySearch, filteredContextKey: ContextKeys.policiesFiltered });
     this.policies = new PagedNodes({
       parent: undefined,
       host: this,

@@ -12,7 +12,7 @@ import { checkWhileTyping } from '../documents/liveProblems';
 import { saveAsNewVersion, whoSaved, type NewVersionTarget, type NewerVersion } from '../documents/newVersionSave';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
-import { testPrompts } from '../testing/testPrompts';
+import type { TestPrompts } from '../testing/testPrompts';
 import type { PoliciesView } from './policiesView';
 
 /** The questions a save may ask (test builds let tests answer them: see testPrompts). */
@@ -57,7 +57,7 @@ export class PolicyDocuments implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   private get prompts(): SavePrompts {
-    return (__TEST_HOOKS__ && testPrompts.policySave) || userPrompts;
+    return (__TEST_HOOKS__ && this.answers.policySave) || userPrompts;
   }
 
   constructor(
@@ -65,6 +65,7 @@ export class PolicyDocuments implements vscode.Disposable {
     private readonly connection: Connection,
     private readonly view: PoliciesView,
     private readonly log: Log,
+    private readonly answers: TestPrompts,
   ) {
     fs.addResolver((uri) => {
       const ids = parsePolicyEditUri(uri);

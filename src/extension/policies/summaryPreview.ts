@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SummaryPreview as Rendered } from '../../core/summary/preview';
+import type { RenderedSummary as Rendered } from '../../core/summary/preview';
 import type { RenderView, WebviewAction } from '../../core/summary/previewProtocol';
 import type { AgentsView } from '../agents/agentsView';
 import { registerCommand } from '../commands/commandRunner';

@@ -7,10 +7,10 @@ import { tableQueryResultSet, truncatedMeaning } from '../../core/tables/tableRe
 import { registerCommand } from '../commands/commandRunner';
 import { queriesUseTablesEndpoint, tablesQueryRowLimit } from '../configuration';
 import type { Connection } from '../connection/connection';
-import { DatasetCommands } from '../constants';
+import { QueryCommands } from '../constants';
 import type { Log } from '../log';
 import { CancelledError, isCancellation, messageOf } from '../util/errors';
-import type { QueryView } from './resultsPanel';
+import type { QueryView } from './queryResults';
 
 export type { QueryView };
 
@@ -26,9 +26,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Statuses after which a table query will not change. */
 const FINAL_TABLE_STATUSES = new Set(['SUCCESS', 'FAILURE', 'REVOKED']);
 
-/** Servers (by base URL) that answered 404/405 to the tables query endpoint: they get the database query. */
-const withoutTablesEndpoint = new Set<string>();
-
 
 /**
  * Run Query (the SQL of the active editor or its selection; CodeLens and editor title on .sql files)
@@ -37,8 +34,12 @@ const withoutTablesEndpoint = new Set<string>();
  * runs, so its page starts while the query is sent and runs.
  */
 export function registerQueryCommands(connection: Connection, results: ResultsSink, log: Log): vscode.Disposable[] {
+  // Servers (by base URL) that answered 404/405 to the tables query endpoint get the database query;
+  // forgotten when the connection changes, since a server may be upgraded or another one reached.
+  const withoutTablesEndpoint = new Set<string>();
   return [
-    registerCommand(log, DatasetCommands.runQuery, async (arg?: vscode.Uri | string) => {
+    connection.onDidChange(() => withoutTablesEndpoint.clear()),
+    registerCommand(log, QueryCommands.run, async (arg?: vscode.Uri | string) => {
       const sql = typeof arg === 'string' ? arg : await sqlFromEditor(arg);
       const client = connection.requireClient();
       const waiting = new Waiting(results, `submitting:${randomUUID()}`, sql);
@@ -66,7 +67,7 @@ export function registerQueryCommands(connection: Connection, results: ResultsSi
       }
       return follow(waiting, databaseReader(connection, waiting), 'Running query…');
     }),
-    registerCommand(log, DatasetCommands.openQueryResult, async (id?: string) => {
+    registerCommand(log, QueryCommands.openResult, async (id?: string) => {
       const queryId =
         id ??
         (await vscode.window.showInputBox({
@@ -219,6 +220,6 @@ async function follow<T extends { status: string }>(waiting: Waiting, reader: Re
 class RunQueryCodeLens implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!document.getText().trim()) return [];
-    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '$(play) Run Query', tooltip: 'Run this SQL on the service (the selection when there is one) and show the rows', command: DatasetCommands.runQuery, arguments: [document.uri] })];
+    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '$(play) Run Query', tooltip: 'Run this SQL on the service (the selection when there is one) and show the rows', command: QueryCommands.run, arguments: [document.uri] })];
   }
 }

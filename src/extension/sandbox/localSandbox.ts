@@ -5,7 +5,7 @@ import { readConnectionSettings } from '../configuration';
 import type { Connection } from '../connection/connection';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
-import { testPrompts } from '../testing/testPrompts';
+import type { TestPrompts } from '../testing/testPrompts';
 
 interface ReadyMessage {
   type: 'ready';
@@ -44,6 +44,7 @@ export class LocalSandbox extends Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
     private readonly log: Log,
+    private readonly answers: TestPrompts,
   ) {
     super();
   }
@@ -102,7 +103,7 @@ export class LocalSandbox extends Disposable {
    */
   async offerRestartAfterReload(): Promise<void> {
     if (this.isRunning || this.starting || !this.context.workspaceState.get<boolean>(StateKeys.sandboxInWindow)) return;
-    const again = await (__TEST_HOOKS__ && testPrompts.sandbox ? testPrompts.sandbox : defaultPrompts).restart('This window was working in the local sandbox, which stopped when the window closed. Start it again?');
+    const again = await (__TEST_HOOKS__ && this.answers.sandbox ? this.answers.sandbox : defaultPrompts).restart('This window was working in the local sandbox, which stopped when the window closed. Start it again?');
     if (again) await this.start();
     else await this.context.workspaceState.update(StateKeys.sandboxInWindow, undefined);
   }

@@ -29,10 +29,24 @@ export class TableNode implements TreeNode {
   private describing: Promise<void> | undefined;
 
   constructor(
-    readonly table: Table,
+    private listed: Table,
     private readonly ctx: TablesTreeContext,
   ) {
-    this.id = `table/${table.name}`;
+    this.id = `table/${listed.name}`;
+  }
+
+  /** The table as last listed. */
+  get table(): Table {
+    return this.listed;
+  }
+
+  /** Takes the newest listing of the table; what describe read is read again when next expanded. */
+  update(table: Table): void {
+    if (table === this.listed) return;
+    this.listed = table;
+    this.description = undefined;
+    this.describeError = undefined;
+    this.describing = undefined;
   }
 
   get name(): string {

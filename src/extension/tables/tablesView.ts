@@ -2,12 +2,20 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import { isUnsupported } from '../../core/serviceDecisions';
 import { ContextKeys, StateKeys, Views } from '../constants';
-import { EmptyNode, ErrorNode } from '../tree/messageNodes';
+import { PagedNodes } from '../tree/pagedNodes';
 import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
-import { messageOf } from '../util/errors';
+import type { PageResult } from '../../core/pagedList';
+import type { Table } from '../../core/client';
 import type { TableCatalog } from './tableCatalog';
 import { TableNode, type TablesTreeContext } from './tableNodes';
+
+/** A table as the view lists it: keyed by its name, which the service compares without case. */
+interface ListedTable {
+  id: string;
+  table: Table;
+}
+import type { TreeFailures } from '../tree/treeFailures';
 
 /**
  * The Tables view: the organization's tables (one list, not paged) with their typed columns, searched
@@ -15,15 +23,25 @@ import { TableNode, type TablesTreeContext } from './tableNodes';
  * files dropped onto it become tables.
  */
 export class TablesView extends ServiceTreeView<string> implements TablesTreeContext {
-  private readonly nodes = new Map<string, TableNode>();
+  /** The tables as one page: the catalog reads the list whole, and SQL editing shares that answer. */
+  private readonly tables: PagedNodes<ListedTable, TableNode>;
 
   constructor(
     context: vscode.ExtensionContext,
     connection: Connection,
+    failures: TreeFailures,
     readonly catalog: TableCatalog,
     dragAndDrop?: vscode.TreeDragAndDropController<TreeNode>,
   ) {
-    super(context, connection, { viewId: Views.tables, viewName: 'Tables view', filterKey: StateKeys.tableSearch, filteredContextKey: ContextKeys.tablesFiltered, dragAndDrop });
+    super(context, connection, failures, { viewId: Views.tables, viewName: 'Tables view', filterKey: StateKeys.tableSearch, filteredContextKey: ContextKeys.tablesFiltered, dragAndDrop });
+    this.tables = new PagedNodes<ListedTable, TableNode>({
+      parent: undefined,
+      host: this,
+      fetchPage: () => this.readTables(),
+      createNode: (item) => new TableNode(item.table, this),
+      updateNode: (node, item) => node.update(item.table),
+      emptyText: () => (this.noTablesApi() ? 'This server has no tables API' : this.filterValue ? 'No tables match the search' : 'No tables — upload a CSV to make one'),
+    });
     this.describe();
   }
 
@@ -38,42 +56,44 @@ export class TablesView extends ServiceTreeView<string> implements TablesTreeCon
 
   /** The node of a table as last listed. */
   nodeOf(name: string): TableNode | undefined {
-    return this.nodes.get(name.toLowerCase());
+    return this.tables.nodeOf(name.toLowerCase());
   }
 
   /** Reads the list again (the catalog too), then reveals a table when asked. */
   async reloadAndReveal(name?: string): Promise<void> {
-    this.reload();
-    if (!name) return;
-    await this.catalog.load();
-    await this.roots();
-    const node = this.nodeOf(name);
+    this.forget();
+    this.describe();
+    const node = await this.tables.reloadAndFind(name?.toLowerCase());
     if (node) await this.reveal(node, { select: true, focus: false });
   }
 
-  protected async roots(): Promise<TreeNode[]> {
-    const state = await this.catalog.load();
-    if (state.kind === 'error') {
-      if (isUnsupported(state.error)) return [new EmptyNode(undefined, 'This server has no tables API')];
-      return [new ErrorNode(undefined, messageOf(state.error), () => this.reload())];
-    }
-    const needle = this.filterValue?.toLowerCase();
-    const shown = needle ? state.tables.filter((t) => t.name.toLowerCase().includes(needle) || (t.columns ?? []).some((c) => c.name.toLowerCase().includes(needle))) : state.tables;
-    if (shown.length === 0) return [new EmptyNode(undefined, needle ? 'No tables match the search' : 'No tables — upload a CSV to make one')];
-    return shown.map((table) => {
-      const key = table.name.toLowerCase();
-      let node = this.nodes.get(key);
-      if (!node || node.table !== table) this.nodes.set(key, (node = new TableNode(table, this)));
-      return node;
-    });
+  protected roots(): Promise<TreeNode[]> {
+    return this.tables.children();
   }
 
   protected forget(): void {
-    this.nodes.clear();
+    this.tables.forget();
     this.catalog.invalidate();
   }
 
   protected filterDescription(): string {
     return this.filterValue ? `“${this.filterValue}”` : '';
+  }
+
+  private async readTables(): Promise<PageResult<ListedTable>> {
+    const state = await this.catalog.load();
+    if (state.kind === 'error') {
+      // A server without the tables API is not a failure: the view says so instead of an error.
+      if (isUnsupported(state.error)) return { count: 0, results: [], nextPage: null };
+      throw state.error;
+    }
+    const needle = this.filterValue?.toLowerCase();
+    const shown = needle ? state.tables.filter((t) => t.name.toLowerCase().includes(needle) || (t.columns ?? []).some((c) => c.name.toLowerCase().includes(needle))) : state.tables;
+    return { count: shown.length, results: shown.map((table) => ({ id: table.name.toLowerCase(), table })), nextPage: null };
+  }
+
+  private noTablesApi(): boolean {
+    const state = this.catalog.current;
+    return state?.kind === 'error' && isUnsupported(state.error);
   }
 }

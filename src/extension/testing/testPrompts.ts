@@ -1,6 +1,7 @@
 /**
  * Answers that integration tests and benchmarks give in place of the user (modal dialogs cannot be
- * clicked from there). Read only behind `__TEST_HOOKS__`: the build users get always asks them.
+ * clicked from there). One object is made at activation and handed to what asks; tests set its fields
+ * through the test API. Read only behind `__TEST_HOOKS__`: the build users get always asks the user.
  */
 import type { UploadPrompts } from '../datasets/uploads';
 import type { SavePrompts } from '../policies/policyDocuments';
@@ -13,6 +14,3 @@ export interface TestPrompts {
   /** Whether the workspace is trusted (code-server runs the tests with trust turned off, so always trusted). */
   workspaceTrusted?: boolean;
 }
-
-/** Set by tests through the test API; undefined fields mean "ask the user". */
-export const testPrompts: TestPrompts = {};

@@ -1,7 +1,6 @@
 import { PagedList, type FetchPage } from '../../core/pagedList';
 import { messageOf } from '../util/errors';
 import { EmptyNode, ErrorNode, LoadMoreNode } from './messageNodes';
-import { reportTreeFailure } from './treeFailures';
 import type { ServiceTreeHost, TreeNode } from './treeNode';
 
 export interface PagedNodesOptions<T, N extends TreeNode> {
@@ -45,7 +44,7 @@ export class PagedNodes<T extends { id: string }, N extends TreeNode> {
     if (state.kind === 'idle' || state.kind === 'loading') return nodes;
     if (state.kind === 'error') {
       const label = this.options.label;
-      reportTreeFailure(`${this.options.host.viewName}: could not load ${label ?? (parent ? `the list under ${parent.id}` : 'its list')}`, state.error);
+      this.options.host.failures.failed(`${this.options.host.viewName}: could not load ${label ?? (parent ? `the list under ${parent.id}` : 'its list')}`, state.error);
       nodes.push(new ErrorNode(parent, `${label ? `${label}: ` : ''}${messageOf(state.error)}`, () => this.loadMore(), undefined, label));
       return nodes;
     }

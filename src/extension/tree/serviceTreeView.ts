@@ -3,6 +3,7 @@ import type { ServiceClient } from '../../core/client';
 import { pageSize } from '../configuration';
 import type { Connection } from '../connection/connection';
 import { Disposable } from '../util/disposable';
+import type { TreeFailures } from './treeFailures';
 import { TreeProvider } from './treeProvider';
 import type { ServiceTreeHost, TreeNode } from './treeNode';
 
@@ -34,12 +35,13 @@ export abstract class ServiceTreeView<F> extends Disposable implements ServiceTr
   constructor(
     protected readonly context: vscode.ExtensionContext,
     protected readonly connection: Connection,
+    readonly failures: TreeFailures,
     private readonly options: ServiceTreeOptions,
   ) {
     super();
     this.viewName = options.viewName;
     this.filterValue = context.workspaceState.get<F>(options.filterKey);
-    this.provider = this.register(new TreeProvider(options.viewName, () => (this.connection.state.kind === 'connected' ? this.roots() : [])));
+    this.provider = this.register(new TreeProvider(options.viewName, () => (this.connection.state.kind === 'connected' ? this.roots() : []), failures));
     this.treeView = this.register(vscode.window.createTreeView(options.viewId, { treeDataProvider: this.provider, showCollapseAll: true, dragAndDropController: options.dragAndDrop, canSelectMany: options.canSelectMany ?? false }));
     this.register(connection.onDidChange(() => this.reload()));
   }

@@ -3,12 +3,10 @@ import { registerCommand } from '../commands/commandRunner';
 import { TreeCommands } from '../constants';
 import type { Log } from '../log';
 import type { ErrorNode, LoadMoreNode } from './messageNodes';
-import { logTreeFailuresTo } from './treeFailures';
 
-/** The commands behind the message nodes every tree shares (Retry and Load more), and the log their failures go to. */
+/** The commands behind the message nodes every tree shares (Retry and Load more). */
 export function registerTreeCommands(log: Log): vscode.Disposable[] {
   return [
-    logTreeFailuresTo(log),
     registerCommand(log, TreeCommands.retry, (node: ErrorNode) => node.retry()),
     registerCommand(log, TreeCommands.loadMore, (node: LoadMoreNode) => node.loadMore()),
   ];

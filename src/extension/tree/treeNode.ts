@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/client';
+import type { TreeFailures } from './treeFailures';
 
 /**
  * A node of one of our trees. A node is data (an agent, a job…), a list that loads page by page, or a
@@ -24,10 +25,12 @@ export interface NodeRefresher {
   refresh(node?: TreeNode): void;
 }
 
-/** What the nodes of a view of service data need from their view: redraws, the client, the page size and its name for the log. */
+/** What the nodes of a view of service data need from their view: redraws, the client, the page size, its name and its failure log. */
 export interface ServiceTreeHost extends NodeRefresher {
   /** "Policies view": where a failure happened, as the log says it. */
   readonly viewName: string;
+  /** Where its failures are written. */
+  readonly failures: TreeFailures;
   client(): ServiceClient;
   pageSize(): number;
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../util/disposable';
 import { messageOf } from '../util/errors';
 import { ErrorNode } from './messageNodes';
-import { reportTreeFailure, reportTreeWarning } from './treeFailures';
+import type { TreeFailures } from './treeFailures';
 import type { NodeRefresher, TreeNode } from './treeNode';
 
 /**
@@ -27,6 +27,7 @@ export class TreeProvider extends Disposable implements vscode.TreeDataProvider<
   constructor(
     private readonly viewName: string,
     private readonly roots: () => TreeNode[] | Promise<TreeNode[]>,
+    private readonly failures: TreeFailures,
   ) {
     super();
     this.register({ dispose: () => clearTimeout(this.flushTimer) });
@@ -44,7 +45,7 @@ export class TreeProvider extends Disposable implements vscode.TreeDataProvider<
       const children = node ? ((await node.getChildren?.()) ?? []) : await this.roots();
       return this.once(children, node);
     } catch (error) {
-      reportTreeFailure(`${this.viewName}: could not show ${node ? node.id : 'its list'}`, error);
+      this.failures.failed(`${this.viewName}: could not show ${node ? node.id : 'its list'}`, error);
       return [new ErrorNode(node, messageOf(error), () => this.refresh(node))];
     } finally {
       this.asking--;
@@ -96,7 +97,7 @@ export class TreeProvider extends Disposable implements vscode.TreeDataProvider<
   private once(children: TreeNode[], parent: TreeNode | undefined): TreeNode[] {
     const seen = new Set<string>();
     const unique = children.filter((child) => !seen.has(child.id) && seen.add(child.id));
-    if (unique.length < children.length) reportTreeWarning(`${this.viewName}: ${children.length - unique.length} item(s) listed twice under ${parent?.id ?? 'the top level'}; each is shown once.`);
+    if (unique.length < children.length) this.failures.corrected(`${this.viewName}: ${children.length - unique.length} item(s) listed twice under ${parent?.id ?? 'the top level'}; each is shown once.`);
     return unique;
   }
 }

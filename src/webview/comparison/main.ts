@@ -2,16 +2,13 @@
 // virtualised table of cases with a column group per target. The extension sends the comparison as
 // text and numbers; the page sorts, filters, paints and asks. Every value is shown as text.
 import { rowWindow } from '../../core/grid/virtualWindow';
-import { columnsOf, visibleRows, type ColumnRef, type RowFilter } from '../../core/comparison/viewModel';
+import { columnsOf, visibleRows, type ColumnRef, type RowFilter } from '../../core/comparison/caseTable';
 import { isComparisonHostMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView, type RowView, type SummaryView } from '../../core/comparison/viewProtocol';
 import { byId, count, make, setText } from '../common/dom';
 import { outcomeChart } from './outcomeChart';
+import { vscodeApi } from '../common/vscodeApi';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-const api = acquireVsCodeApi();
+const api = vscodeApi<ComparisonPageMessage>();
 const send = (message: ComparisonPageMessage): void => api.postMessage(message);
 
 type Shown = Extract<ComparisonHostMessage, { type: 'comparison' }>;

@@ -5,13 +5,9 @@ import type { Field, JobViewModel, OutputView, StatusLook, TimelineEntry } from 
 import { byId, setText } from '../common/dom';
 import { el, foreignElements } from './elements';
 import { valueElement } from './values';
+import { vscodeApi } from '../common/vscodeApi';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-const api = acquireVsCodeApi();
+const api = vscodeApi<JobPageMessage>();
 
 function send(message: JobPageMessage): void {
   api.postMessage(message);

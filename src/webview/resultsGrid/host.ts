@@ -1,15 +1,8 @@
 // The page's link to the extension: messages out, and the state VS Code keeps while the page is hidden.
 import type { GridPageMessage } from '../../core/grid/protocol';
+import { vscodeApi } from '../common/vscodeApi';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const api = acquireVsCodeApi();
+const api = vscodeApi<GridPageMessage>();
 
 /** Sends a message to the extension (which checks it on arrival). */
 export function send(message: GridPageMessage): void {

@@ -3,15 +3,9 @@
 // `<script>` or `onerror=` is just characters on the screen. Messages are checked on arrival by the
 // same protocol module the extension checks its own with.
 import { isHostMessage, MAX_SAMPLE_MESSAGE_CHARS, type PreviewProblem, type RenderView, type SampleView, type WebviewAction, type WebviewMessage } from '../../core/summary/previewProtocol';
+import { vscodeApi } from '../common/vscodeApi';
 
-interface VsCodeApi {
-  postMessage(message: WebviewMessage): void;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = vscodeApi<WebviewMessage>();
 const SAMPLE_DEBOUNCE_MS = 250;
 let sampleTimer: ReturnType<typeof setTimeout> | undefined;
 /** The policy (or file) the sample in the field belongs to. */

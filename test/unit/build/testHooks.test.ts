@@ -57,6 +57,15 @@ describe('the build users get', function () {
     assert.deepEqual(hooksIn(files), []);
   });
 
+  it('evaluates at activation only the wiring and small core helpers: no package, no client, no schemas', () => {
+    // The build writes the activation bundle's inputs beside it (the rule is in src/extension/lazyCore.ts).
+    const file = path.join(out, 'shipped', 'dist', 'extension.meta.json');
+    if (!fs.existsSync(file)) build(path.join(out, 'shipped'));
+    const meta = JSON.parse(fs.readFileSync(file, 'utf8')) as { inputs: Record<string, unknown> };
+    const heavy = Object.keys(meta.inputs).filter((input) => input.includes('node_modules') || input.startsWith('src/core/client/'));
+    assert.deepEqual(heavy, []);
+  });
+
   it('while the test build has every one of them', () => {
     const found = hooksIn(build(path.join(out, 'test'), '--test-hooks')).map((hit) => hit.split(': ')[1]);
     assert.deepEqual([...new Set(found)].sort(), [...HOOK_MARKERS].sort());

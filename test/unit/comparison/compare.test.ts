@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { caseRows, filterRows, quantile, runState, summarize } from '../../../src/core/comparison/compare';
+import { caseRows, quantile, runState, summarize } from '../../../src/core/comparison/compare';
 import { comparisonCsv, comparisonJson, comparisonMarkdown } from '../../../src/core/comparison/comparisonExport';
 import {
   applyToRuns,
@@ -122,7 +122,7 @@ describe('comparisons', () => {
       const record = fiftyCases();
       const rows = caseRows(record);
       assert.deepEqual(
-        filterRows(rows, { onlyChanged: true }).map((r) => r.index),
+        rows.filter((r) => r.changed).map((r) => r.index),
         Array.from({ length: 10 }, (_, i) => 40 + i),
       );
       const row = rows[45]!;
@@ -162,7 +162,7 @@ describe('comparisons', () => {
       assert.equal(n!.failures, 1);
       assert.equal(n!.running, 1);
       assert.deepEqual(
-        filterRows(rows, { onlyFailed: true }).map((r) => r.index),
+        rows.filter((r) => r.failed).map((r) => r.index),
         [0],
       );
     });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { newComparison, type ComparisonRecord, type ComparisonTarget } from '../../../src/core/comparison/comparisonRecord';
 import { comparisonView } from '../../../src/core/comparison/comparisonView';
-import { visibleRows } from '../../../src/core/comparison/viewModel';
+import { visibleRows } from '../../../src/core/comparison/caseTable';
 import { isComparisonHostMessage, parseComparisonPageMessage, type ComparisonHostMessage, type ComparisonPageMessage } from '../../../src/core/comparison/viewProtocol';
 import { JobStatus } from '../../../src/core/jobStatus';
 import { COMPARISON_PAGE_BODY } from '../../../src/extension/comparison/comparisonPage';

@@ -14,7 +14,7 @@ import {
 import { EngineTypeListSchema, ModelListSchema, type EngineTypeList, type ModelList } from '../schemas/discovery';
 import { CancelAllJobsSchema, JobOutputListSchema, type CancelAllJobs, type JobOutput } from '../schemas/results';
 import type { CallOptions, Page } from '../types';
-import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
+import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 import { assertNoFileInputs, runRequestBody, type RunAgentBody } from './runBody';
 
 export type { RunAgentBody } from './runBody';
@@ -86,7 +86,7 @@ export interface GetAgentVersionParams {
   supportsEval?: boolean;
 }
 
-const AGENTS: PagedList<BaseAgent, ListAgentsParams> = { operation: 'listAgents', schema: BaseAgentPageSchema };
+const AGENTS: PagedEndpoint<BaseAgent, ListAgentsParams> = { operation: 'listAgents', schema: BaseAgentPageSchema };
 const agentPath = (agentId: string): string => `/v1/agents/${seg(agentId)}/`;
 
 /** Agents of the organization. */

@@ -7,7 +7,7 @@ import { multipartBody } from '../multipart';
 import { seg, type Query } from '../query';
 import { DatasetFilePageSchema, DatasetFileSchema, DatasetPageSchema, type Dataset, type DatasetFile } from '../schemas/datasets';
 import type { CallOptions, Page } from '../types';
-import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
+import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 
 export type ListDatasetsParams = {
   page?: number;
@@ -44,13 +44,13 @@ export interface DeleteFileOptions extends CallOptions {
 }
 
 const withoutPersonal = ({ personal: _personal, ...query }: { personal?: boolean }): Query => query;
-const DATASETS: PagedList<Dataset, ListDatasetsParams> = {
+const DATASETS: PagedEndpoint<Dataset, ListDatasetsParams> = {
   operation: 'listDatasets',
   schema: DatasetPageSchema,
   personal: (params) => params.personal === true,
   query: withoutPersonal,
 };
-const FILES: PagedList<DatasetFile, ListDatasetFilesParams> = {
+const FILES: PagedEndpoint<DatasetFile, ListDatasetFilesParams> = {
   operation: 'listDatasetFiles',
   schema: DatasetFilePageSchema,
   personal: (params) => params.personal === true,

@@ -12,7 +12,7 @@ import {
 import { JobResultRecordListSchema, JobResultSchema, type JobResult, type JobResultRecord } from '../schemas/results';
 import { ServiceError, isServiceError } from '../errors';
 import type { CallOptions, Page } from '../types';
-import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
+import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 
 export type ListJobsParams = {
   page?: number;
@@ -36,7 +36,7 @@ export type ListJobsParams = {
   limit?: number;
 };
 
-const JOBS: PagedList<AgentJob, ListJobsParams> = {
+const JOBS: PagedEndpoint<AgentJob, ListJobsParams> = {
   operation: 'listJobs',
   schema: AgentJobPageSchema,
   // Several orderings travel as one comma-separated value, as Django REST framework reads them.

@@ -10,7 +10,7 @@ import type { CallOptions, Page } from '../types';
 export type PageParams = { page?: number; page_size?: number };
 
 /** A paged list endpoint, bound to its operation name and schema. */
-export interface PagedList<T, P extends PageParams> {
+export interface PagedEndpoint<T, P extends PageParams> {
   operation: string;
   schema: z.ZodMiniType<Envelope<T>>;
   /** Leave `organization_id` out (personal datasets). */
@@ -23,7 +23,7 @@ export interface PagedList<T, P extends PageParams> {
 /** Fetches one page of `path`. */
 export async function fetchPage<T, P extends PageParams>(
   gateway: Gateway,
-  list: PagedList<T, P>,
+  list: PagedEndpoint<T, P>,
   path: string,
   params: P,
   opts: CallOptions | undefined,
@@ -39,7 +39,7 @@ export async function fetchPage<T, P extends PageParams>(
 /** Every page of `path` from `params.page` (default 1) on. */
 export function fetchPages<T, P extends PageParams>(
   gateway: Gateway,
-  list: PagedList<T, P>,
+  list: PagedEndpoint<T, P>,
   path: string,
   params: P,
   opts: CallOptions | undefined,
@@ -50,7 +50,7 @@ export function fetchPages<T, P extends PageParams>(
 /** Every item of every page of `path`. */
 export function fetchItems<T, P extends PageParams>(
   gateway: Gateway,
-  list: PagedList<T, P>,
+  list: PagedEndpoint<T, P>,
   path: string,
   params: P,
   opts: CallOptions | undefined,

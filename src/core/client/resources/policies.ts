@@ -12,7 +12,7 @@ import {
 import { isServiceError, ServiceError } from '../errors';
 import { DependentAgentSchema, type DependentAgent } from '../schemas/policies';
 import type { CallOptions, Page } from '../types';
-import { fetchItems, fetchPage, fetchPages, type PagedList } from './paging';
+import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 
 export type ListPoliciesParams = { page?: number; page_size?: number; search?: string; ordering?: string };
 export type ListPolicyVersionsParams = { page?: number; page_size?: number; search?: string; ordering?: string };
@@ -49,8 +49,8 @@ export function dependentAgentsOf(error: unknown): DependentAgent[] | undefined 
   });
 }
 
-const POLICIES: PagedList<Policy, ListPoliciesParams> = { operation: 'listPolicies', schema: PolicyPageSchema };
-const VERSIONS: PagedList<PolicyVersion, ListPolicyVersionsParams> = { operation: 'listPolicyVersions', schema: PolicyVersionPageSchema };
+const POLICIES: PagedEndpoint<Policy, ListPoliciesParams> = { operation: 'listPolicies', schema: PolicyPageSchema };
+const VERSIONS: PagedEndpoint<PolicyVersion, ListPolicyVersionsParams> = { operation: 'listPolicyVersions', schema: PolicyVersionPageSchema };
 const policyPath = (policyId: string): string => `/v1/policies/${seg(policyId)}/`;
 const versionsPath = (policyId: string): string => `${policyPath(policyId)}versions/`;
 

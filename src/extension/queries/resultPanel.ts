@@ -10,7 +10,7 @@ import { WebviewPanelHost, webviewPanelOptions, type WebviewPanelSpec } from '..
 import { chooseExportTarget, copyText, MAX_COPY_CELLS, writeExport, type ExportFormat } from './resultsPanelExport';
 import { RESULTS_MEDIA, RESULTS_PAGE_BODY, RESULTS_VIEW_TYPE } from './resultsPanelPage';
 import { ResultsPanelProbe } from './resultsPanelProbe';
-import type { QueryView } from './resultsPanel';
+import type { QueryView } from './queryResults';
 
 const SPEC: WebviewPanelSpec<GridPageMessage, GridHostMessage> = {
   viewType: RESULTS_VIEW_TYPE,

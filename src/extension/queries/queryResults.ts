@@ -3,7 +3,7 @@ import type { QueryResultSet } from '../../core/client/schemas/database';
 import type { Log } from '../log';
 import { targetUri, type ExportFormat } from './resultsPanelExport';
 import type { ResultsPanelProbe } from './resultsPanelProbe';
-import { ResultPanel } from './resultsPanelView';
+import { ResultPanel } from './resultPanel';
 
 /**
  * What a query result panel shows: a query still running (with Cancel when `cancel` is given: it
@@ -24,7 +24,7 @@ export type QueryView =
  * show as soon as the `success` view arrives. Run Query and Open Query Result do so; anything else
  * that shows rows (a table's preview, a comparison) can do the same.
  */
-export class ResultsPanels implements vscode.Disposable {
+export class QueryResults implements vscode.Disposable {
   private readonly panels = new Map<string, ResultPanel>();
 
   constructor(
