@@ -185,8 +185,7 @@ export const RunCommands = {
   cancelAllJobs: 'agentWorkbench.agents.cancelAllJobs',
 } as const;
 
-/** The run-file JSON schema, generated from the input definitions of the agents run files name. */
-export const RUN_SCHEMA_URI = 'agent-workbench-schema:/agent-run.schema.json';
+export { RUN_SCHEMA_URI } from '../core/documents/runtimeSchemas';
 
 /** The job view, and the commands of running and cancelling (registered by the runs feature) its buttons call. */
 export const JobViewIds = {

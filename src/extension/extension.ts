@@ -166,7 +166,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerConnectionCommands(connection, sandbox, user, log),
     ...registerTreeCommands(log),
     ...registerAgentCommands(agents, documents, drafts, jobViews, log),
-    ...registerJobWatchCommands(stores, log),
+    ...registerJobWatchCommands(stores, log, () => connection.requireClient()),
     ...registerPolicyCommands(policies, policyDocuments, log),
     ...registerDatasetCommands(datasets, uploads, log),
     ...registerQueryCommands(connection, results, log),

@@ -49,15 +49,36 @@ describe('New Agent and policy management', function () {
     await waitFor(() => (api.agents.treeView.selection[0] as AgentNode | undefined)?.agent?.id === agent.agent.id, 'the new agent revealed and selected');
     const versions = await api.connection.requireClient().agents.listVersions(agent.agent.id);
     assert.equal((versions[0]?.engine_config as Record<string, unknown> | undefined)?.model, 'o3-mini');
-    // Revealing the new agent moved focus to the Agents view: the change goes through the document itself.
+    // The tab now holds a draft of the agent's next version, as the service stored it.
+    const next = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.path.startsWith(`/drafts/agents/${agent.agent.id}/`)), 'the version draft of the new agent');
+    const stored = JSON.parse(next.document.getText()) as { version_name: string; description: string; engine_config: Record<string, string> };
+    assert.equal(stored.version_name, 'version 2');
+    assert.equal(stored.engine_config.model, 'o3-mini');
+    await waitFor(() => !vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString())), 'the new-agent tab replaced');
+    // Revealing the new agent may have moved focus to the Agents view: the change goes through the document itself.
     const again = new vscode.WorkspaceEdit();
-    again.insert(editor.document.uri, new vscode.Position(1, 0), ' ');
+    again.replace(next.document.uri, new vscode.Range(0, 0, next.document.lineCount, 0), JSON.stringify({ ...stored, description: 'Second version' }, null, 2));
     assert.ok(await vscode.workspace.applyEdit(again), 'the draft is changed again');
-    assert.equal(await editor.document.save(), false, 'saving the same draft again creates nothing');
-    await vscode.window.showTextDocument(editor.document);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.equal(await next.document.save(), true, 'saving it again creates a version');
+    await waitFor(async () => (await api.connection.requireClient().agents.listVersions(agent.agent.id)).length === 2, 'the second version');
     const same = (await api.connection.requireClient().agents.list({ search: 'Escalation Triage' })).results;
-    assert.equal(same.length, 1);
+    assert.equal(same.length, 1, 'still one agent');
+  });
+
+  it('completes a draft’s policy_id with the organization’s policies and its model with the model list', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.agents.create', { name: 'Completion check', engine: 'llm_conversation_reviewer', model: '' });
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() && vscode.window.activeTextEditor, 'the draft');
+    const draft = JSON.parse(editor.document.getText()) as Record<string, unknown>;
+    const text = JSON.stringify({ ...draft, engine_config: { policy_id: '', model: '' } }, null, 2);
+    await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), text));
+    const labels = async (key: string): Promise<string[]> => {
+      const at = editor.document.positionAt(text.indexOf(`"${key}": ""`) + key.length + 5);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, at);
+      return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    };
+    await waitFor(async () => (await labels('policy_id')).includes(DEMO_LOOP_POLICY_NAME), 'the policies offered by name');
+    await waitFor(async () => (await labels('model')).some((label) => label.includes('o3-mini')), 'the models offered');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('does not delete a policy that agents use, and names them; reveals one in the Agents view', async () => {

@@ -225,6 +225,18 @@ describe('Policies', function () {
     assert.ok(samePolicyContent(restored.content, (await client.policies.getVersion(policy.policy.id, old.version.id)).content), 'the old content, with ids made anew');
   });
 
+  it('restores through the same save flow: restoring the content the current version already has creates nothing', async () => {
+    const api = await workbench();
+    const policy = (await policyNodes())[0]!;
+    const client = api.connection.requireClient();
+    const current = (await client.policies.get(policy.policy.id)).current_version_id!;
+    const node = (await versionNodes(policy)).find((v) => v.version.id === current)!;
+    const before = (await client.policies.listVersions(policy.policy.id, { page_size: 1 })).count;
+    await vscode.commands.executeCommand('agentWorkbench.policies.restoreVersion', node, 'same again');
+    assert.equal((await client.policies.listVersions(policy.policy.id, { page_size: 1 })).count, before, 'no version was created');
+    assert.equal((await client.policies.get(policy.policy.id)).current_version_id, current);
+  });
+
   it('creates a new policy from a template and opens its first version', async () => {
     await vscode.commands.executeCommand('agentWorkbench.policies.create', { name: 'Chargeback review', description: 'Card disputes', template: 'conversation-review' });
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.includes('Chargeback review') && vscode.window.activeTextEditor, 'the new policy open');

@@ -108,6 +108,24 @@ describe('Saving policies', function () {
     assert.equal(again.editor.document.isDirty, false);
   });
 
+  it('opens the new version in the pane it was saved from, and keeps the focus there', async () => {
+    const { editor } = await open(0);
+    const uri = editor.document.uri;
+    await vscode.commands.executeCommand('workbench.action.splitEditor');
+    const right = await waitFor(() => vscode.window.tabGroups.activeTabGroup.viewColumn === vscode.ViewColumn.Two && vscode.window.activeTextEditor, 'the split pane focused');
+    await withInstructions(right, 'Saved from the right pane.');
+    const prompts = await answer({});
+    try {
+      assert.equal((await save(right))?.kind, 'saved');
+    } finally {
+      prompts.restore();
+    }
+    const active = await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() !== uri.toString() && vscode.window.activeTextEditor, 'the new version shown');
+    assert.equal(active.viewColumn, vscode.ViewColumn.Two, 'the new version opened in the right pane, which kept the focus');
+    const left = vscode.window.tabGroups.all.find((g) => g.viewColumn === vscode.ViewColumn.One);
+    assert.ok(left?.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()), 'the left pane still shows the version it had');
+  });
+
   it('asks about a newer version after the version name, just before the write', async () => {
     const api = await workbench();
     const { editor, policyId, versionId } = await open(1);

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
+import { watchedJobsItems } from '../../src/extension/jobs/jobWatchCommands';
 import { Stores } from '../../src/extension/store/stores';
 import { is, agentChildren, connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
@@ -53,6 +54,28 @@ describe('Watched jobs', function () {
     } finally {
       next.dispose();
     }
+  });
+
+  it('names the agent of a job watched by its pasted ID, so it opens and offers Show Result', async () => {
+    const api = await workbench();
+    const { jobId } = await startJob('Refund Request Reviewer');
+    const watched = api.stores.require().watcher;
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', { jobId });
+    const job = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.agentId), 'the agent of the job');
+    assert.match(job.label ?? '', /^Refund Request Reviewer · /);
+    watched.unwatch(jobId);
+  });
+
+  it('lists the menu’s actions before the jobs, with Cancel Job among them while a job runs', async () => {
+    const jobs = Array.from({ length: 68 }, (_, i) => ({ id: `job-${i}`, label: `Job ${i}`, status: i === 0 ? 1 : 3 }));
+    const noop = (): void => undefined;
+    const items = watchedJobsItems(jobs as never, Date.now(), { dismiss: noop, stopAll: noop, watchAnother: noop, cancel: noop });
+    const firstJob = items.findIndex((item) => item.job);
+    const labels = items.slice(0, firstJob).map((item) => item.label);
+    assert.ok(labels.some((l) => l.includes('Cancel Job')), labels.join(' | '));
+    assert.ok(labels.some((l) => l.includes('Dismiss Finished Jobs')), labels.join(' | '));
+    assert.ok(labels.some((l) => l.includes('Stop Watching All')), labels.join(' | '));
+    assert.equal(items.filter((item) => item.job).length, 68);
   });
 
   it('watches a job by its ID alone and keeps it listed until dismissed', async () => {

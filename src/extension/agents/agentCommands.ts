@@ -55,7 +55,8 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
     // A job node, `{agentId, jobId}` (notifications, other commands, scripts), or nothing (asks).
     registerCommand(log, AgentCommands.openJob, async (arg?: JobNode | { agentId: string; jobId: string }) => {
       const target = arg instanceof JobNode ? { agent: arg.agent, jobId: arg.jobId } : arg?.agentId && arg.jobId ? await jobById(view, arg.agentId, arg.jobId) : await askJob(view);
-      await jobViews.open(target);
+      // From a row, the focus stays in the tree (as the Explorer opens files), so keyboard selection goes on.
+      await jobViews.open(target, undefined, arg instanceof JobNode);
     }),
     registerCommand(log, AgentCommands.newAgent, (answers?: NewAgentAnswers) => newAgent(view, drafts, answers)),
     registerCommand(log, AgentCommands.revealVersion, (ids: { agentId: string; versionId?: string }) => view.revealAgentVersion(ids.agentId, ids.versionId)),

@@ -12,6 +12,7 @@ import { saveAsNewVersion, type NewVersionTarget } from '../documents/newVersion
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { DocumentDiagnostics } from '../documents/diagnostics';
+import { DraftChoices } from '../documents/draftChoices';
 import type { AgentsView } from './agentsView';
 
 /**
@@ -19,11 +20,13 @@ import type { AgentsView } from './agentsView';
  * engine and model chosen. Saving it goes through the shared new-version flow (the JSON schema gives
  * completion and squiggles meanwhile); problems — ours or the service's field errors — are underlined
  * at their field and the draft stays dirty, nothing lost. Once created, a version draft's tab shows the
- * new version; a new-agent draft refuses a second save, so it never makes a second agent.
+ * new version, and a new-agent draft's tab becomes a version draft of the new agent (what the service
+ * has, so a further save creates a version); a new-agent draft never makes a second agent.
  */
 export class VersionDrafts implements vscode.Disposable {
   readonly diagnostics = new DocumentDiagnostics('agent-workbench-drafts');
   private readonly checking: vscode.Disposable;
+  private readonly choices: DraftChoices;
   /** New-agent drafts that already created their agent (by URI), with the agent's name. */
   private readonly createdAgents = new Map<string, string>();
 
@@ -34,12 +37,13 @@ export class VersionDrafts implements vscode.Disposable {
     private readonly log: Log,
   ) {
     fs.addResolver((uri) => this.resolve(uri));
+    this.choices = new DraftChoices(connection, (uri) => draftIds(uri) !== undefined || (uri.scheme === Schemes.edit && uri.path.startsWith('/drafts/new-agents/')));
     this.checking = checkWhileTyping(this.diagnostics, (uri) => draftIds(uri) !== undefined, (text) => loadCore().checkJson(text, loadCore().AgentVersionDraftSchema));
   }
 
   /** Opens a draft of a new version of `agent`, starting from `base`. */
   async open(agent: BaseAgent, base: AgentVersion): Promise<void> {
-    const uri = vscode.Uri.from({ scheme: Schemes.edit, path: `/drafts/agents/${agent.id}/${base.id}/${titleSegment(`${agent.name} · new version`)}.json` });
+    const uri = versionDraftUri(agent, base.id);
     const { draftFromVersion } = loadCore();
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (open) {
@@ -75,7 +79,13 @@ export class VersionDrafts implements vscode.Disposable {
         this.createdAgents.set(uri.toString(), agent.name);
         this.log.info(`Created agent ${agent.name} (${agent.id})`);
         void this.view.addAndReveal(agent);
-        return `Created the agent “${agent.name}”.`;
+        if (!agent.current_version_id) return `Created the agent “${agent.name}”.`;
+        // From now on the tab is a draft of the agent's next version, read from what the service stored.
+        const next = versionDraftUri(agent, agent.current_version_id);
+        const versionId = agent.current_version_id;
+        this.fs.set(next, this.document(next, agent.id, versionId, async () => `${JSON.stringify(await this.baseDraft(agent.id, versionId), null, 2)}\n`));
+        this.fs.showAfterSave(uri, next);
+        return `Created the agent “${agent.name}”. Its draft now shows what the service stored: saving it again creates a new version.`;
       },
       readAgain: () => this.view.reload(),
     };
@@ -118,9 +128,15 @@ export class VersionDrafts implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.choices.dispose();
     this.checking.dispose();
     this.diagnostics.dispose();
   }
+}
+
+/** The draft of a new version of `agent` starting from the version `baseId`: "Agent name · new version". */
+function versionDraftUri(agent: Pick<BaseAgent, 'id' | 'name'>, baseId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: Schemes.edit, path: `/drafts/agents/${agent.id}/${baseId}/${titleSegment(`${agent.name} · new version`)}.json` });
 }
 
 /** The agent and base version a draft URI names. */

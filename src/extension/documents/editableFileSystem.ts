@@ -187,13 +187,18 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   }
 }
 
-/** Opens `next` where the tab of `previous` is, then closes that tab unless it has new edits. */
+/**
+ * Opens `next` where the tab of `previous` is, then closes that tab unless it has new edits. With the
+ * document in several panes (a split), the pane it was saved from is the active one: that tab is replaced.
+ */
 async function replaceTab(previous: vscode.Uri, next: vscode.Uri): Promise<void> {
-  const find = (): vscode.Tab | undefined =>
-    vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === previous.toString());
+  const holds = (group: vscode.TabGroup): vscode.Tab | undefined =>
+    group.tabs.find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === previous.toString());
+  const find = (): vscode.Tab | undefined => holds(vscode.window.tabGroups.activeTabGroup) ?? vscode.window.tabGroups.all.map(holds).find((tab) => tab !== undefined);
   try {
-    await vscode.window.showTextDocument(next, { viewColumn: find()?.group.viewColumn, preview: false });
-    const old = find();
+    const tab = find();
+    await vscode.window.showTextDocument(next, { viewColumn: tab?.group.viewColumn, preview: false });
+    const old = tab && holds(tab.group);
     if (old && !old.isDirty) await vscode.window.tabGroups.close(old);
   } catch {
     // The tab went away meanwhile (closed by the user): the new document is open, nothing else to do.

@@ -8,12 +8,18 @@ import type { Log } from '../log';
 import { CancelledError } from '../util/errors';
 import type { Stores } from '../store/stores';
 import type { JobWatcher } from '../../core/jobWatch';
+import type { ServiceClient } from '../../core/client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Watch Job (from a job node, `{agentId, jobId}`, an open job document, or a pasted ID), the watched-jobs list, Stop All. */
-export function registerJobWatchCommands(stores: Stores, log: Log): vscode.Disposable[] {
+export function registerJobWatchCommands(stores: Stores, log: Log, client: () => ServiceClient): vscode.Disposable[] {
   const watcher = (): JobWatcher => stores.require().watcher;
+  const watchById = (id: string): void => {
+    const jobs = watcher();
+    jobs.watch({ id });
+    void resolveAgent(jobs, client, id, stores).catch((error: unknown) => log.debug(`Watched job ${id}: its agent could not be read (${String(error)})`));
+  };
   return [
     registerCommand(log, AgentCommands.watchJob, async (arg?: unknown) => {
       if (arg instanceof JobNode) {
@@ -25,6 +31,10 @@ export function registerJobWatchCommands(stores: Stores, log: Log): vscode.Dispo
       const ids = arg as { agentId?: unknown; jobId?: unknown; label?: unknown } | undefined;
       if (typeof ids?.jobId === 'string' && typeof ids.agentId === 'string') {
         watcher().watch({ id: ids.jobId, agentId: ids.agentId, label: typeof ids.label === 'string' ? ids.label : undefined });
+        return;
+      }
+      if (typeof ids?.jobId === 'string' && UUID.test(ids.jobId.trim())) {
+        watchById(ids.jobId.trim());
         return;
       }
       const target = parseViewUri((arg as vscode.Uri | undefined) ?? vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'));
@@ -39,7 +49,7 @@ export function registerJobWatchCommands(stores: Stores, log: Log): vscode.Dispo
         validateInput: (v) => (UUID.test(v.trim()) ? undefined : 'A job ID is a UUID'),
       });
       if (!id) throw new CancelledError();
-      watcher().watch({ id: id.trim() });
+      watchById(id.trim());
     }),
     registerCommand(log, AgentCommands.stopWatchingAll, () => watcher().unwatchAll()),
     registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(watcher())),
@@ -52,32 +62,64 @@ const cancelButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 
 type Item = vscode.QuickPickItem & { job?: WatchedJob; action?: () => void };
 
-function showWatchedJobs(watcher: JobWatcher): void {
-  const qp = vscode.window.createQuickPick<Item>();
-  qp.title = 'Watched Jobs';
-  qp.placeholder = 'Select a job to open it; use the buttons to stop watching';
-  const render = (): void => {
-    const now = Date.now();
-    const jobs = watcher.jobs();
-    const items: Item[] = jobs.map((job) => ({
+/**
+ * A job watched by its ID alone: the status answer names no agent, the bulk results answer does
+ * (`agent_id`). With it the job opens, offers Show Result, and is labelled by its agent's name.
+ */
+async function resolveAgent(jobs: JobWatcher, client: () => ServiceClient, id: string, stores: Stores): Promise<void> {
+  const [record] = await client().jobs.results([id]);
+  const agentId = record?.agent_id;
+  if (!agentId) return;
+  const agent = stores.current?.agent(agentId) ?? (await client().agents.get(agentId).catch(() => undefined));
+  jobs.watch({ id, agentId, label: agent ? `${agent.name} · ${id.slice(0, 8)}` : undefined });
+}
+
+/** The watched-jobs menu: its actions first (a long list would hide them), then the jobs. */
+export function watchedJobsItems(jobs: readonly WatchedJob[], now: number, actions: { dismiss(): void; stopAll(): void; watchAnother(): void; cancel(job: WatchedJob): void }): Item[] {
+  const running = jobs.filter((job) => statusGroup(job) === 'running');
+  const items: Item[] = [];
+  if (running.length === 1) items.push({ label: `$(circle-slash) Cancel Job ${jobTitle(running[0]!)}`, action: () => actions.cancel(running[0]!) });
+  if (running.length > 1) items.push({ label: '$(circle-slash) Cancel Job…', description: `${running.length} running`, action: () => void pickToCancel(running, actions.cancel) });
+  if (jobs.some((job) => statusGroup(job) !== 'running' && statusGroup(job) !== 'checking')) items.push({ label: '$(clear-all) Dismiss Finished Jobs', action: actions.dismiss });
+  if (jobs.length) items.push({ label: '$(eye-closed) Stop Watching All', action: actions.stopAll });
+  items.push({ label: '$(add) Watch Another Job…', action: actions.watchAnother });
+  if (jobs.length) items.push({ label: jobs.length === 1 ? 'Job' : `${jobs.length} jobs`, kind: vscode.QuickPickItemKind.Separator });
+  for (const job of jobs) {
+    items.push({
       label: `${icon(job)} ${jobTitle(job)}`,
       description: `${statusWord(job)} · ${elapsedText(job, now)}`,
       detail: job.errorMessage ?? job.lastError ?? job.id,
       job,
       buttons: [...(job.agentId ? [openButton] : []), ...(statusGroup(job) === 'running' ? [cancelButton] : []), stopButton],
-    }));
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-    items.push({ label: '$(clear-all) Dismiss Finished Jobs', action: () => watcher.dismissFinished() });
-    items.push({ label: '$(eye-closed) Stop Watching All', action: () => watcher.unwatchAll() });
-    items.push({ label: '$(add) Watch Another Job…', action: () => void vscode.commands.executeCommand(AgentCommands.watchJob, null) });
-    qp.items = items;
+    });
+  }
+  return items;
+}
+
+async function pickToCancel(running: readonly WatchedJob[], cancel: (job: WatchedJob) => void): Promise<void> {
+  const pick = await vscode.window.showQuickPick(running.map((job) => ({ label: jobTitle(job), description: job.id, job })), { title: 'Cancel Job', placeHolder: 'The running job to cancel' });
+  if (pick) cancel(pick.job);
+}
+
+function showWatchedJobs(watcher: JobWatcher): void {
+  const qp = vscode.window.createQuickPick<Item>();
+  qp.title = 'Watched Jobs';
+  qp.placeholder = 'Select a job to open it; its buttons open, cancel or stop watching it';
+  const cancel = (job: WatchedJob): void => void vscode.commands.executeCommand(RunCommands.cancelJob, { agentId: job.agentId, jobId: job.id });
+  const render = (): void => {
+    qp.items = watchedJobsItems(watcher.jobs(), Date.now(), {
+      dismiss: () => watcher.dismissFinished(),
+      stopAll: () => watcher.unwatchAll(),
+      watchAnother: () => void vscode.commands.executeCommand(AgentCommands.watchJob, null),
+      cancel,
+    });
   };
   render();
   const sub = watcher.onDidChange(render);
   qp.onDidTriggerItemButton((e) => {
     if (!e.item.job) return;
     if (e.button === stopButton) watcher.unwatch(e.item.job.id);
-    else if (e.button === cancelButton) void vscode.commands.executeCommand(RunCommands.cancelJob, { agentId: e.item.job.agentId, jobId: e.item.job.id });
+    else if (e.button === cancelButton) cancel(e.item.job);
     else open(e.item.job);
   });
   qp.onDidAccept(() => {

@@ -124,18 +124,23 @@ async function compareWith(view: PoliciesView, arg: PolicyVersionNode | vscode.U
 async function restoreVersion(view: PoliciesView, documents: PolicyDocuments, node: PolicyVersionNode, givenName?: string): Promise<void> {
   const client = view.client();
   const policy = await client.policies.get(node.policy.id);
-  const name =
-    givenName ??
-    (await vscode.window.showInputBox({
-      title: `Restore ${node.name}`,
-      prompt: 'Creates a new current version with the content of this one (the service has no way to make an old version current). Name of the new version:',
-      value: `${node.name} (restored)`.slice(0, 255),
-      validateInput: policyVersionNameProblem,
-    }));
-  if (name === undefined) throw new CancelledError();
   const source = await client.policies.getVersion(policy.id, node.version.id);
-  const created = await client.policies.createVersion(policy.id, { content: source.content, version_name: name.trim(), base_version_id: policy.current_version_id ?? undefined });
-  await view.showNewVersion(policy.id, created.id);
+  const askName = (): Thenable<string | undefined> =>
+    givenName !== undefined
+      ? Promise.resolve(givenName)
+      : vscode.window.showInputBox({
+          title: `Restore ${node.name}`,
+          prompt: 'Creates a new current version with the content of this one (the service has no way to make an old version current). Name of the new version:',
+          value: `${node.name} (restored)`.slice(0, 255),
+          validateInput: policyVersionNameProblem,
+        });
+  const { outcome, created } = await documents.restore(policy, source, askName);
+  if (outcome.kind === 'cancelled') throw new CancelledError();
+  if (outcome.kind === 'notSaved') throw new Error(outcome.message);
+  if (outcome.kind === 'unchanged' || !created) {
+    void vscode.window.showInformationMessage(outcome.message ?? `Nothing was restored.`);
+    return;
+  }
   const open = 'Open';
   void vscode.window.showInformationMessage(`Restored ${node.name} of ${policy.name} as the new current version “${created.version_name}”.`, open).then(async (choice) => {
     if (choice === open) await documents.open(policy, created);

@@ -9,7 +9,7 @@ import { DocumentDiagnostics } from '../documents/diagnostics';
 import { documentTitle, parsePolicyEditUri, policyVersionEditUri, policyVersionViewUri } from '../documents/documentUris';
 import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
 import { checkWhileTyping } from '../documents/liveProblems';
-import { saveAsNewVersion, whoSaved, type NewVersionTarget, type NewerVersion } from '../documents/newVersionSave';
+import { saveAsNewVersion, whoSaved, type NewVersionTarget, type NewerVersion, type SaveOutcome } from '../documents/newVersionSave';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import type { TestPrompts } from '../testing/testPrompts';
@@ -93,6 +93,35 @@ export class PolicyDocuments implements vscode.Disposable {
   private document(uri: vscode.Uri, policyId: string, versionId: string, content?: unknown): EditableDocument {
     const load = async (): Promise<string> => pretty((await this.connection.requireClient().policies.getVersion(policyId, versionId)).content);
     return serviceDocument(content === undefined ? load : pretty(content), (text) => saveAsNewVersion(uri, text, this.target(uri, policyId, versionId), this.diagnostics));
+  }
+
+  /**
+   * Restore This Version: a new current version with the content of `source`, based on the current
+   * version, through the same flow as a save (unchanged content creates nothing, a newer version is
+   * asked about, a lost answer is never repeated). `askName` gives the new version's name.
+   */
+  async restore(policy: Policy, source: PolicyVersion, askName: () => Thenable<string | undefined>): Promise<{ outcome: SaveOutcome; created?: PolicyVersion }> {
+    const uri = policyVersionEditUri(policy.id, source.id, policy.name, source.version_name || 'unnamed version');
+    const steps = this.target(uri, policy.id, policy.current_version_id ?? source.id);
+    let created: PolicyVersion | undefined;
+    const outcome = await saveAsNewVersion(uri, pretty(source.content), {
+      ...steps,
+      ask: async () => {
+        const name = await askName();
+        if (name === undefined) return undefined;
+        const problem = policyVersionNameProblem(name);
+        if (problem) throw new Error(`${problem}.`);
+        return { versionName: name.trim() };
+      },
+      created: (result) => {
+        created = result.created;
+        this.authorship.noteCreated(result.created.id);
+        this.log.info(`Restored ${source.id} of ${policy.name} as new version ${result.created.version_name ?? ''} (${result.created.id})`);
+        void this.view.showNewVersion(policy.id, result.created.id);
+        return undefined;
+      },
+    }, this.diagnostics);
+    return { outcome, created };
   }
 
   /** The steps of saving one policy version as a new one, for the shared flow. */
