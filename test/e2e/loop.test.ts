@@ -1,14 +1,14 @@
-// The loop people live in, clicked through a real VS Code in Chromium against the sandbox: run the
-// prepared run file and read its result; change the rule the demo names in its policy and save it as
-// a new version; run the same file again and see the disposition change.
+// The loop people live in, clicked through a real VS Code in Chromium against the sandbox, in the
+// README's words: ▶ on Support Call QA opens a run file with the call where the agent promises a refund;
+// run it and read its result; change the rule the demo names in its policy and save it as a new
+// version; run the same file again and see the disposition change.
 import * as assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/core/client';
 import {
-  DEMO_LOOP_AGENT_ID,
   DEMO_LOOP_AGENT_NAME,
   DEMO_LOOP_DISPOSITION_AFTER,
   DEMO_LOOP_DISPOSITION_BEFORE,
-  DEMO_LOOP_INPUTS,
+  DEMO_LOOP_RULE_PHRASE,
   DEMO_LOOP_POLICY_ID,
   DEMO_LOOP_POLICY_NAME,
   DEMO_LOOP_RULE_TITLE,
@@ -43,7 +43,6 @@ describe('The loop from a policy edit to its outcome, in the browser', function 
   const session = useWorkbenchSession('loop', {
     sandbox: 'signedIn',
     settings: { 'agentWorkbench.jobs.watchIntervalSeconds': 2 },
-    files: { [RUN_FILE]: `${JSON.stringify({ agent: DEMO_LOOP_AGENT_ID, agentName: DEMO_LOOP_AGENT_NAME, inputs: DEMO_LOOP_INPUTS }, null, 2)}\n` },
   });
 
   it('changes the disposition of a prepared run after the named rule of its policy is edited and saved', async () => {
@@ -51,11 +50,12 @@ describe('The loop from a policy edit to its outcome, in the browser', function 
     assert.ok(sandbox);
     const { page } = workbench;
     await workbench.openActivity('Agent Workbench');
-    await page.keyboard.press('Control+P');
-    await page.keyboard.insertText(RUN_FILE);
-    // Quick Open searches the files as you type: choose the file once it is listed.
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: RUN_FILE }).first().click();
+    // ▶ on the agent's row: a run file prefilled with the agent's example inputs — the demo's call.
+    const agent = workbench.treeItem('Agents', DEMO_LOOP_AGENT_NAME);
+    await agent.first().waitFor({ timeout: 60_000 });
+    await workbench.inlineAction(agent.first(), /^Run Agent/);
     await page.locator('.tab.active', { hasText: RUN_FILE }).waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .view-lines', { hasText: DEMO_LOOP_RULE_PHRASE }).first().waitFor({ timeout: 10_000 });
 
     const before = await runAndReadDisposition(workbench, 'loop--before');
     assert.ok(before.includes(DEMO_LOOP_DISPOSITION_BEFORE), `before the edit: ${before}`);

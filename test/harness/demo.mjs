@@ -41,9 +41,9 @@ async function main() {
 
 async function startBrowserWorkbench(vsix, workspace, env) {
   const { installVsix, startCodeServer } = await import('./codeServer.mjs');
-  const { createProfile } = await import('./profile.mjs');
+  const { createProfile, DEMO_SETTINGS } = await import('./profile.mjs');
   // Kept between runs (layout, open editors); the connection file signs in afresh each time.
-  const profile = createProfile({ root: path.join(demoDir, 'vscode') });
+  const profile = createProfile({ root: path.join(demoDir, 'vscode'), settings: DEMO_SETTINGS });
   await installVsix(vsix, { ...profile, force: true });
   const server = await startCodeServer({ ...profile, folder: workspace, env });
   stops.unshift(server.stop);

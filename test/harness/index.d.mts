@@ -52,6 +52,8 @@ export const vsixPath: string;
 export function packageTestBuild(target: string): Promise<string>;
 
 /** Creates a throwaway profile (user data with settings, extensions, workspace). */
+/** The demo's settings over the quiet defaults (the Welcome page and walkthrough on). */
+export const DEMO_SETTINGS: Record<string, unknown>;
 export function createProfile(options?: {
   name?: string;
   settings?: Record<string, unknown>;

@@ -3,5 +3,5 @@ export { ensureChromium, launchChromium } from './chromium.mjs';
 export { ensureCodeServer, installVsix, startCodeServer } from './codeServer.mjs';
 export { resultsDir, repoRoot, vsixPath } from './paths.mjs';
 export { packageTestBuild } from './extensionBuild.mjs';
-export { createProfile, saveLogs, writeUserSettings } from './profile.mjs';
+export { createProfile, DEMO_SETTINGS, saveLogs, writeUserSettings } from './profile.mjs';
 export { startSandboxProcess, writeConnectionFile } from './sandbox.mjs';

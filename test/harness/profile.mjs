@@ -22,6 +22,15 @@ export const QUIET_SETTINGS = {
 };
 
 /**
+ * What `npm run demo` changes in the quiet defaults: a newcomer lands on the Welcome page with the
+ * walkthrough (opening it activates the extension, so its connect step is checked off at once).
+ */
+export const DEMO_SETTINGS = {
+  'workbench.startupEditor': 'welcomePage',
+  'workbench.welcomePage.walkthroughs.openOnInstall': true,
+};
+
+/**
  * Creates the folders of a fresh profile. `settings` are merged over the quiet defaults and
  * written to the user settings; `files` (relative path → text) are written into the workspace.
  */

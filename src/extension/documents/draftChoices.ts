@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Model, Policy } from '../../core/client';
-import { draftChoiceAt } from '../../core/documents/runtimeSchemas';
 import type { Connection } from '../connection/connection';
+import { loadCore } from '../lazyCore';
 import { Disposable } from '../util/disposable';
 
 /** How many policies the completion lists (a first page's worth; the rest are found in the Policies view). */
@@ -25,7 +25,7 @@ export class DraftChoices extends Disposable implements vscode.CompletionItemPro
 
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | undefined> {
     const text = document.getText();
-    const field = draftChoiceAt(text, document.offsetAt(position));
+    const field = loadCore().draftChoiceAt(text, document.offsetAt(position));
     if (!field) return undefined;
     const lists = await this.read();
     const range = valueRange(document, position);

@@ -1,4 +1,5 @@
 import type { InputDefinition } from '../agents/definitions';
+import { DEMO_LOOP_TRANSCRIPT } from './demoLoop';
 
 /** One version of a demo agent; `{policy}` in a config value is replaced by the id of the policy named by `policyKey`. */
 export interface DemoVersion {
@@ -28,6 +29,8 @@ const transcript: InputDefinition = {
   key: 'transcript', data_type: 'text/plain', description: 'The call or chat transcript, one line per turn.',
   example: 'Agent: Thanks for calling Acme Support, this is Sam.\nCustomer: Hi, I was charged twice this month.', accepts_multiple_files: false,
 };
+/** Support Call QA's transcript: its example is the demo loop's call, so Run Agent… opens on the call the README's loop is about. */
+const loopTranscript: InputDefinition = { ...transcript, example: DEMO_LOOP_TRANSCRIPT };
 const language: InputDefinition = {
   key: 'language', data_type: 'text/plain', description: 'ISO 639-1 code of the conversation language.', example: 'en', accepts_multiple_files: false,
 };
@@ -51,10 +54,10 @@ export const DEMO_AGENTS: DemoAgent[] = [
     name: 'Support Call QA', description: 'Scores every recorded support call against the call quality standard.', engine: 'llm_conversation_reviewer',
     tags: ['production', 'compliance'], creator: 2, policyKey: 'call-quality', jobs: 190, kind: 'transcript',
     versions: [
-      { daysAgo: 75, inputs: [transcript], config: { model: 'gpt-4o-mini', temperature: '0.2', system_prompt: reviewerPrompt('identity verification'), policy_id: '{policy}' } },
-      { versionName: 'add language input', daysAgo: 52, inputs: [transcript, language], config: { model: 'gpt-4o-mini', temperature: '0.2', system_prompt: reviewerPrompt('identity verification and resolution'), policy_id: '{policy}' } },
-      { versionName: 'v3 – stricter evidence', description: 'Requires a quote for every flag.', daysAgo: 24, inputs: [transcript, language], config: { model: 'gpt-4o', temperature: '0.1', system_prompt: reviewerPrompt('verification, resolution and tone'), policy_id: '{policy}', max_output_tokens: '1200' } },
-      { versionName: 'v4 – recording disclosure', description: 'Follows the Q2 policy update.', daysAgo: 6, inputs: [transcript, language], config: { model: 'gpt-4o', temperature: '0.1', system_prompt: reviewerPrompt('verification, resolution, tone and disclosures'), policy_id: '{policy}', max_output_tokens: '1200' } },
+      { daysAgo: 75, inputs: [loopTranscript], config: { model: 'gpt-4o-mini', temperature: '0.2', system_prompt: reviewerPrompt('identity verification'), policy_id: '{policy}' } },
+      { versionName: 'add language input', daysAgo: 52, inputs: [loopTranscript, language], config: { model: 'gpt-4o-mini', temperature: '0.2', system_prompt: reviewerPrompt('identity verification and resolution'), policy_id: '{policy}' } },
+      { versionName: 'v3 – stricter evidence', description: 'Requires a quote for every flag.', daysAgo: 24, inputs: [loopTranscript, language], config: { model: 'gpt-4o', temperature: '0.1', system_prompt: reviewerPrompt('verification, resolution and tone'), policy_id: '{policy}', max_output_tokens: '1200' } },
+      { versionName: 'v4 – recording disclosure', description: 'Follows the Q2 policy update.', daysAgo: 6, inputs: [loopTranscript, language], config: { model: 'gpt-4o', temperature: '0.1', system_prompt: reviewerPrompt('verification, resolution, tone and disclosures'), policy_id: '{policy}', max_output_tokens: '1200' } },
     ],
   },
   {

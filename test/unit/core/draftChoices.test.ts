@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { draftChoiceAt } from '../../../src/core/documents/runtimeSchemas';
+import { draftChoiceAt } from '../../../src/core/documents/draftChoice';
 
 const draft = JSON.stringify({ name: 'Triage', engine_config: { policy_id: '', model: 'gpt', temperature: '0.2' }, input_definitions: [{ key: 'model' }] }, null, 2);
 const inside = (snippet: string, shift: number): number => draft.indexOf(snippet) + shift;
