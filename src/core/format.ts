@@ -82,3 +82,9 @@ export function clip(text: string | null | undefined, max = 200): string {
   const line = head.replace(/\s+/g, ' ').trim();
   return line.length > max || head.length < text.length ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/** A text as the end of a sentence: a full stop added unless it already ends with one (or with ? ! …), never "..". */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.?!…]["”’)]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

@@ -49,6 +49,7 @@ import type { TestPrompts } from './testing/testPrompts';
 import { answerTrustWith } from './commands/workspaceTrust';
 import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
+import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
 
 let sandbox: LocalSandbox | undefined;
@@ -190,6 +191,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     .then(() => applyProvisionedConnection(connection, log))
     .then(() => local.offerRestartAfterReload())
     .catch((error: unknown) => log.error('Connecting at start failed', error));
+  openWalkthroughOnFirstRun(context);
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));

@@ -1,7 +1,7 @@
 // Accounts and the walkthrough in the real web workbench: the service signed in to is an account in
 // VS Code's Accounts menu (with Sign Out there), and Getting Started has the extension's walkthrough.
 import * as assert from 'node:assert/strict';
-import { DEMO_SETTINGS } from '../harness/index.mjs';
+import { DEMO_ENV, DEMO_WORKSPACE_FILES } from '../harness/index.mjs';
 import { useWorkbenchSession } from './support/session';
 
 describe('Accounts and Getting Started', () => {
@@ -47,17 +47,15 @@ describe('Accounts and Getting Started', () => {
 });
 
 describe('The window npm run demo opens', () => {
-  const session = useWorkbenchSession('newcomer', { sandbox: 'signedIn', settings: DEMO_SETTINGS });
+  const session = useWorkbenchSession('newcomer', { sandbox: 'signedIn', env: DEMO_ENV, files: DEMO_WORKSPACE_FILES });
 
-  it('starts on the Welcome page, whose Agent Workbench walkthrough has its connect step already done', async () => {
+  it('opens the Agent Workbench walkthrough by itself, its connect step already done', async () => {
     const { workbench } = session();
     const { page } = workbench;
-    const welcome = page.locator('.gettingStartedContainer');
-    const tile = welcome.locator('.getting-started-category', { hasText: 'Get Started with Agent Workbench' });
-    await tile.first().waitFor({ timeout: 60_000 });
-    await tile.first().click();
-    // Opening the walkthrough activates the extension, which is already connected: the first step is checked.
-    await welcome.locator('.getting-started-step[aria-checked="true"]', { hasText: 'Connect, or start the local sandbox' }).waitFor({ timeout: 30_000 });
+    // The demo workspace's run file starts the extension with the window; its first run opens the walkthrough.
+    const walkthrough = page.locator('.gettingStartedContainer');
+    await walkthrough.getByText('Connect, or start the local sandbox').first().waitFor({ timeout: 60_000 });
+    await walkthrough.locator('.getting-started-step[aria-checked="true"]', { hasText: 'Connect, or start the local sandbox' }).waitFor({ timeout: 30_000 });
     await workbench.screenshot('walkthrough--newcomer');
   });
 });

@@ -31,7 +31,8 @@ async function main() {
   const connectionFile = writeConnectionFile(path.join(demoDir, 'connection.json'), sandbox);
   const { ensureDemoWorkspace } = await import('./demoWorkspace.mjs');
   const workspace = ensureDemoWorkspace(path.join(demoDir, 'workspace'));
-  const env = { AGENT_WORKBENCH_CONNECT: connectionFile };
+  const { DEMO_ENV } = await import('./profile.mjs');
+  const env = { AGENT_WORKBENCH_CONNECT: connectionFile, ...DEMO_ENV };
   console.log(`Sandbox: ${sandbox.baseUrl} (organization ${sandbox.organizationId})`);
   const useDesktop = !process.argv.includes('--browser') && hasCommand('code');
   if (useDesktop) await startDesktop(vsix, workspace, env);
@@ -41,9 +42,9 @@ async function main() {
 
 async function startBrowserWorkbench(vsix, workspace, env) {
   const { installVsix, startCodeServer } = await import('./codeServer.mjs');
-  const { createProfile, DEMO_SETTINGS } = await import('./profile.mjs');
+  const { createProfile } = await import('./profile.mjs');
   // Kept between runs (layout, open editors); the connection file signs in afresh each time.
-  const profile = createProfile({ root: path.join(demoDir, 'vscode'), settings: DEMO_SETTINGS });
+  const profile = createProfile({ root: path.join(demoDir, 'vscode') });
   await installVsix(vsix, { ...profile, force: true });
   const server = await startCodeServer({ ...profile, folder: workspace, env });
   stops.unshift(server.stop);

@@ -3,7 +3,43 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+/**
+ * The run file of the README's loop (the call where the agent promises a refund). Its being in the
+ * workspace also starts the extension with the window (its activation event for workspaces with run files), which
+ * opens the walkthrough the first time. test/unit/sandbox/demoWorkspace.test.ts keeps it equal to the
+ * sandbox's demo loop.
+ */
+export const DEMO_RUN_FILE = {
+  agent: '5c0a11d3-7e2b-4f61-9a3c-2d8e4b6f1a01',
+  agentName: 'Support Call QA',
+  inputs: {
+    transcript: [
+      "Agent: Thanks for contacting Acme Support, this is Priya. This call may be recorded for quality and training.",
+      "Customer: Hi Priya. I was charged twice for my March invoice and I would like a refund.",
+      "Agent: I am sorry to hear that, let me look into it straight away.",
+      "Agent: Before we continue, can you confirm your postcode and the last four digits of the card?",
+      "Customer: Sure, it is SW1A 2AA and the card ends in 4417.",
+      "Agent: Thank you, that matches what I have on file.",
+      "Customer: Both charges are $49.00, one on the 3rd and one on the 4th.",
+      "Agent: I can see both charges of $49.00 on your card. The second one is a duplicate.",
+      "Customer: This is the second time this has happened this year, and it took weeks to sort out last time.",
+      "Agent: I understand, and I am sorry you had to call about it again.",
+      "Agent: I have refunded the second charge; it will show on your statement in 5 to 7 business days.",
+      "Customer: And the one from January? That was never refunded either.",
+      "Agent: I will give you a full refund of $240 right now, no need to check with anyone.",
+      "Customer: Oh, that is generous. Thank you.",
+      "Agent: I have also added a note to your account so the billing team checks the next invoice before it is sent.",
+      "Customer: Thank you, that helps.",
+      "Agent: Is there anything else I can help with today?",
+      "Customer: No, that is all. Have a good day.",
+      "Agent: You too, goodbye.",
+    ].join('\n'),
+    language: 'en',
+  },
+};
+
 const SAMPLES = {
+  'runs/refund-promise.agentrun.json': `${JSON.stringify(DEMO_RUN_FILE, null, 2)}\n`,
   'README.md': `# Agent Workbench demo
 
 This workspace is connected to a local sandbox with demo data.
@@ -11,6 +47,8 @@ This workspace is connected to a local sandbox with demo data.
 - Open the **Agent Workbench** view in the activity bar: agents (versions, jobs), policies, datasets.
 - \`queries/top-customers.sql\` runs against the sandbox's demo database.
 - \`data/support-tickets.csv\` can be uploaded to a dataset (right-click a dataset).
+- \`runs/refund-promise.agentrun.json\` runs *Support Call QA* on a call where the agent promises a refund
+  (the ▶ Run lens above it): the loop of the repository's README starts here.
 `,
   'queries/top-customers.sql': `-- The ten customers with the highest monthly revenue, with their conversation volume.
 SELECT c.name,
@@ -45,6 +83,9 @@ T-1005,2025-03-04T11:52:00Z,email,normal,"Webhook retries, then stops",false
 T-1006,2025-03-05T13:36:00Z,chat,low,Change of billing address,true
 `,
 };
+
+/** The files of the demo workspace (relative path → text). */
+export const DEMO_WORKSPACE_FILES = SAMPLES;
 
 /** Creates the demo workspace under `dir` (missing files only) and returns `dir`. */
 export function ensureDemoWorkspace(dir) {

@@ -52,8 +52,8 @@ export const vsixPath: string;
 export function packageTestBuild(target: string): Promise<string>;
 
 /** Creates a throwaway profile (user data with settings, extensions, workspace). */
-/** The demo's settings over the quiet defaults (the Welcome page and walkthrough on). */
-export const DEMO_SETTINGS: Record<string, unknown>;
+/** The environment `npm run demo` gives VS Code (the walkthrough opens on the first run). */
+export const DEMO_ENV: Record<string, string>;
 export function createProfile(options?: {
   name?: string;
   settings?: Record<string, unknown>;
@@ -72,3 +72,6 @@ export function startSandboxProcess(
 ): Promise<Connection & { pid: number; stop(): Promise<void> }>;
 /** Writes a connection file (mode 0600). */
 export function writeConnectionFile(file: string, connection: Connection): string;
+/** The run file of the demo workspace (the README's loop) and every file of that workspace. */
+export const DEMO_RUN_FILE: { agent: string; agentName: string; inputs: Record<string, unknown> };
+export const DEMO_WORKSPACE_FILES: Record<string, string>;

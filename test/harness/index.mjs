@@ -3,5 +3,6 @@ export { ensureChromium, launchChromium } from './chromium.mjs';
 export { ensureCodeServer, installVsix, startCodeServer } from './codeServer.mjs';
 export { resultsDir, repoRoot, vsixPath } from './paths.mjs';
 export { packageTestBuild } from './extensionBuild.mjs';
-export { createProfile, DEMO_SETTINGS, saveLogs, writeUserSettings } from './profile.mjs';
+export { createProfile, DEMO_ENV, saveLogs, writeUserSettings } from './profile.mjs';
 export { startSandboxProcess, writeConnectionFile } from './sandbox.mjs';
+export { DEMO_RUN_FILE, DEMO_WORKSPACE_FILES } from './demoWorkspace.mjs';

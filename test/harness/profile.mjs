@@ -22,13 +22,11 @@ export const QUIET_SETTINGS = {
 };
 
 /**
- * What `npm run demo` changes in the quiet defaults: a newcomer lands on the Welcome page with the
- * walkthrough (opening it activates the extension, so its connect step is checked off at once).
+ * What `npm run demo` gives VS Code beyond the quiet defaults: the environment that makes the extension
+ * open its walkthrough the first time it runs (VS Code does so only for extensions installed from its
+ * Extensions view, and the demo installs from the command line).
  */
-export const DEMO_SETTINGS = {
-  'workbench.startupEditor': 'welcomePage',
-  'workbench.welcomePage.walkthroughs.openOnInstall': true,
-};
+export const DEMO_ENV = { AGENT_WORKBENCH_OPEN_WALKTHROUGH: '1' };
 
 /**
  * Creates the folders of a fresh profile. `settings` are merged over the quiet defaults and

@@ -12,9 +12,9 @@ export interface StatusLook {
   tone: 'pending' | 'running' | 'retry' | 'success' | 'failure' | 'cancelled' | 'cached' | 'unknown';
 }
 
-/** A value from the service, ready to show: JSON pretty-printed (the page folds it), or text. */
+/** A value from the service, ready to show: JSON pretty-printed (the page folds it), Markdown (the page renders its blocks as text), or text. */
 export interface ShownValue {
-  kind: 'json' | 'text';
+  kind: 'json' | 'markdown' | 'text';
   text: string;
   /** Lines in `text` (long texts start folded to a readable height). */
   lines: number;

@@ -30,7 +30,7 @@ const object = (checks: Record<string, Check>): Check => (v) => shaped(v, checks
 
 const TONES = new Set(['pending', 'running', 'retry', 'success', 'failure', 'cancelled', 'cached', 'unknown']);
 const isLook = object({ icon: (v) => typeof v === 'string' && /^[a-z0-9-]+$/.test(v), spin: isBoolean, tone: (v) => TONES.has(v as string) });
-const isValue = object({ kind: (v) => v === 'json' || v === 'text', text: isString, lines: isCount });
+const isValue = object({ kind: (v) => v === 'json' || v === 'markdown' || v === 'text', text: isString, lines: isCount });
 const isField = object({ label: isString, value: isString });
 const isModel = object({
   jobId: isString,

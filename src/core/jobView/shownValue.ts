@@ -1,3 +1,4 @@
+import { isMarkdownType } from './markdownBlocks';
 import type { ShownValue } from './model';
 
 /** The most characters of one value the page is given; the raw JSON document always has all of it. */
@@ -5,11 +6,13 @@ export const MAX_SHOWN_CHARS = 500_000;
 
 /**
  * A service value as the job view shows it: JSON (declared by the data type, or text that is a JSON
- * object or array) pretty-printed, anything else as text. Values past `MAX_SHOWN_CHARS` are cut, and say so.
+ * object or array) pretty-printed, Markdown (declared by the data type) to be rendered, anything else
+ * as text. Values past `MAX_SHOWN_CHARS` are cut, and say so.
  */
 export function shownValue(value: unknown, dataType?: string | null): ShownValue {
   if (value === null || value === undefined) return text('');
   if (typeof value !== 'string') return json(value);
+  if (isMarkdownType(dataType) && value.trim()) return { ...text(value), kind: 'markdown' };
   const trimmed = value.trim();
   const declared = /json/i.test(dataType ?? '');
   if (declared || /^[[{]/.test(trimmed)) {

@@ -87,22 +87,27 @@ function statusText(src: JobViewSources, code: number): string {
   return jobStatusText({ status_code: code, status_events: src.job?.status_events });
 }
 
+/**
+ * The header has the same rows for every job, whatever was read about it: Created, Last update and
+ * Duration (Running for, while it runs) come from the job record when there is one, else from the
+ * status record and what the watcher saw, and say "not known yet" for what nothing told.
+ */
 function headerOf(src: JobViewSources, code: number, versionName: string): Field[] {
   const job = src.job;
-  const fields: Field[] = [
+  const unknown = 'not known yet';
+  const statusAt = typeof src.status?.timestamp === 'number' ? new Date(src.status.timestamp * 1000).toISOString() : undefined;
+  const seenAt = src.observed?.length ? new Date(src.observed.at(-1)!.at).toISOString() : undefined;
+  const lastUpdate = job?.last_updated_at ?? statusAt ?? seenAt;
+  const created = job?.created_at;
+  const took = created ? jobDurationText({ ...(job ?? {}), created_at: created, last_updated_at: lastUpdate ?? null, status_code: code }, src.now) : '';
+  return [
     { label: 'Agent', value: src.agentName },
     { label: 'Version', value: versionName || src.result?.agent_version_id || 'unknown version' },
+    { label: 'Created', value: created ? dateTime(created) : unknown },
+    { label: 'Last update', value: lastUpdate ? dateTime(lastUpdate) : unknown },
+    { label: isFinalStatus(code) ? 'Duration' : 'Running for', value: took || unknown },
+    { label: 'Job ID', value: src.jobId },
   ];
-  if (job) {
-    fields.push({ label: 'Created', value: dateTime(job.created_at) });
-    if (job.last_updated_at) fields.push({ label: 'Last update', value: dateTime(job.last_updated_at) });
-    const took = jobDurationText({ ...job, status_code: code }, src.now);
-    if (took) fields.push({ label: isFinalStatus(code) ? 'Duration' : 'Running for', value: took });
-  } else if (typeof src.status?.timestamp === 'number') {
-    fields.push({ label: 'Status since', value: dateTime(new Date(src.status.timestamp * 1000).toISOString()) });
-  }
-  fields.push({ label: 'Job ID', value: src.jobId });
-  return fields;
 }
 
 function timelineOf(src: JobViewSources): TimelineEntry[] {
@@ -163,18 +168,30 @@ export function inputsFromResult(inputs: unknown): JobInput[] {
 function outputsOf(result: JobResultRecord | null | undefined): OutputView[] {
   const outputs = result?.result ?? [];
   const corrected = new Map((result?.corrected_outputs ?? []).map((o) => [o.key, o]));
+  const ownCosts = outputCostsOwn(outputs.map((o) => o.cost), result?.cost);
   const views: OutputView[] = outputs.map((o) => {
     const value = shownValue(o.value, o.data_type);
     const fix = corrected.get(o.key);
     corrected.delete(o.key);
     const fixed = fix ? shownValue(fix.value, fix.data_type ?? o.data_type) : null;
-    return { key: o.key, description: o.description ?? '', dataType: o.data_type ?? '', value, cost: costText(o.cost), corrected: fixed && !sameValue(fixed, value) ? fixed : null };
+    return { key: o.key, description: o.description ?? '', dataType: o.data_type ?? '', value, cost: ownCosts ? costText(o.cost) : '', corrected: fixed && !sameValue(fixed, value) ? fixed : null };
   });
   // A correction of a key the agent did not answer is still the reviewer's ground truth.
   for (const o of corrected.values()) {
     views.push({ key: o.key, description: o.description ?? '', dataType: o.data_type ?? '', value: shownValue(''), cost: '', corrected: shownValue(o.value, o.data_type) });
   }
   return views;
+}
+
+/**
+ * Whether the outputs' costs say something of their own. A service that repeats the job's total on
+ * every output (or gives one cost for all) says nothing the usage row does not: those are not shown.
+ */
+export function outputCostsOwn(costs: readonly (number | null | undefined)[], total: number | null | undefined): boolean {
+  const known = costs.filter((c): c is number => typeof c === 'number');
+  if (!known.length) return false;
+  if (known.length > 1 && known.every((c) => c === known[0])) return false;
+  return !(typeof total === 'number' && known.every((c) => c === total));
 }
 
 function outputsNote(src: JobViewSources, code: number): string {

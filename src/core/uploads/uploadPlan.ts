@@ -1,4 +1,4 @@
-import { bytes } from '../format';
+import { bytes, endSentence } from '../format';
 import { MAX_FILE_NAME_LENGTH, MAX_FILE_SIZE } from '../limits';
 
 /** A file the user chose, as found on disk. */
@@ -75,5 +75,5 @@ export function uploadSummary(outcomes: readonly UploadOutcome[], datasetName: s
     : `Uploaded ${done.length} of ${outcomes.length} file${outcomes.length === 1 ? '' : 's'} to “${datasetName}”${cancelled ? ' (cancelled)' : ''}.`;
   if (!failed.length) return head;
   const listed = failed.slice(0, 3).map((f) => `${f.name}: ${f.reason ?? 'failed'}`).join('; ');
-  return `${head} Not uploaded: ${listed}${failed.length > 3 ? ` and ${failed.length - 3} more` : ''}.`;
+  return `${head} Not uploaded: ${endSentence(`${listed}${failed.length > 3 ? ` and ${failed.length - 3} more` : ''}`)}`;
 }

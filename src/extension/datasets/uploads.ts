@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { DatasetFile } from '../../core/client';
-import { bytes } from '../../core/format';
+import { bytes, endSentence } from '../../core/format';
 import { describeLocalFile, localFileErrorIn } from '../../core/uploads/localFile';
 import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
 import { Settings, StateKeys } from '../constants';
@@ -45,7 +45,7 @@ export class Uploads {
     if (!local.length) throw new Error('Choose one or more files to upload.');
     const { accepted, refused } = checkFiles(await Promise.all(local.map((uri) => describeLocalFile(uri.fsPath))));
     if (refused.length) {
-      const message = `Not uploaded (nothing sent): ${refused.map((r) => `${r.name.length > 60 ? `${r.name.slice(0, 57)}…` : r.name} — ${r.reason}`).join('; ')}.`;
+      const message = `Not uploaded (nothing sent): ${endSentence(refused.map((r) => `${r.name.length > 60 ? `${r.name.slice(0, 57)}…` : r.name} — ${r.reason}`).join('; '))}`;
       if (!(await this.prompts.refused(message, accepted.length > 0)) || !accepted.length) return refused.map((r) => ({ name: r.name, ok: false, reason: r.reason }));
     }
     const dataset = target ?? (await this.prompts.pickDataset(await this.view.targets(), this.recent()));

@@ -1,5 +1,6 @@
 // Service values on the page: JSON as a foldable tree, long text folded to a readable height. Every
 // string goes in with textContent; nothing from the service ever becomes markup.
+import { markdownBlocks, type InlineSpan, type MarkdownBlock } from '../../core/jobView/markdownBlocks';
 import type { ShownValue } from '../../core/jobView/model';
 import { el as make } from './elements';
 
@@ -22,7 +23,53 @@ export function valueElement(value: ShownValue, label: string): HTMLElement {
       // Cut or not JSON after all: shown as text below.
     }
   }
+  if (value.kind === 'markdown') return markdownElement(value, label);
   return textBlock(value, label);
+}
+
+/** Markdown rendered from its blocks, every piece of text as textContent; a button shows the source. */
+function markdownElement(value: ShownValue, label: string): HTMLElement {
+  const wrap = make('div', 'value-wrap');
+  const rendered = make('div', 'value markdown');
+  rendered.tabIndex = 0;
+  rendered.setAttribute('aria-label', label);
+  for (const block of markdownBlocks(value.text)) rendered.append(blockElement(block));
+  const source = textBlock({ ...value, kind: 'text' }, `${label} (Markdown source)`);
+  source.hidden = true;
+  const toggle = make('button', 'link-button', 'Show Markdown source');
+  toggle.type = 'button';
+  toggle.addEventListener('click', () => {
+    source.hidden = !source.hidden;
+    rendered.hidden = !source.hidden;
+    toggle.textContent = source.hidden ? 'Show Markdown source' : 'Show rendered';
+  });
+  wrap.append(rendered, source, toggle);
+  return wrap;
+}
+
+function blockElement(block: MarkdownBlock): HTMLElement {
+  switch (block.kind) {
+    case 'heading':
+      return withSpans(make(`h${Math.min(block.level + 2, 6)}` as 'h3', 'md-heading'), block.spans);
+    case 'paragraph':
+      return withSpans(make('p', 'md-paragraph'), block.spans);
+    case 'quote':
+      return withSpans(make('blockquote', 'md-quote'), block.spans);
+    case 'code':
+      return make('pre', 'md-code', block.text);
+    case 'rule':
+      return make('hr', 'md-rule');
+    case 'list': {
+      const list = make(block.ordered ? 'ol' : 'ul', 'md-list');
+      for (const item of block.items) list.append(withSpans(make('li', 'md-item'), item));
+      return list;
+    }
+  }
+}
+
+function withSpans<T extends HTMLElement>(parent: T, spans: readonly InlineSpan[]): T {
+  for (const span of spans) parent.append(span.kind === 'text' ? document.createTextNode(span.text) : make(span.kind === 'em' ? 'em' : span.kind, 'md-inline', span.text));
+  return parent;
 }
 
 function textBlock(value: ShownValue, label: string): HTMLElement {

@@ -27,6 +27,8 @@ export interface SessionOptions {
   sandbox?: 'signedIn' | 'settingsOnly' | 'none';
   /** More user settings. */
   settings?: Record<string, unknown>;
+  /** More environment for VS Code's server and extension host. */
+  env?: Record<string, string>;
   /** Files to put in the workspace folder (relative path → text). */
   files?: Record<string, string>;
 }
@@ -53,7 +55,7 @@ export async function startSession(name: string, options: SessionOptions = {}): 
   };
   try {
     await installVsix(vsixPath, profile);
-    const env: Record<string, string> = {};
+    const env: Record<string, string> = { ...options.env };
     let sandbox: Connection | undefined;
     if (mode !== 'none') {
       const started = await startSandboxProcess(['--memory', '--seed', 'demo']);

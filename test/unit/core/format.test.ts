@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { bytes, clip, dateTime, duration, elapsedMs, nanoseconds, relativeTime } from '../../../src/core/format';
+import { bytes, clip, dateTime, duration, elapsedMs, endSentence, nanoseconds, relativeTime } from '../../../src/core/format';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const before = (ms: number): string => new Date(NOW - ms).toISOString();
@@ -59,5 +59,15 @@ describe('clipped labels', () => {
     assert.equal(clip('x'.repeat(5 * 1024 * 1024)).length, 200);
     assert.ok(clip('x'.repeat(300), 50).endsWith('…'));
     assert.equal(clip(null), '');
+  });
+});
+
+describe('format: the end of a sentence', () => {
+  it('adds a full stop only where none ends the text', () => {
+    assert.equal(endSentence('it is no longer there'), 'it is no longer there.');
+    assert.equal(endSentence('it is no longer there (moved or deleted after it was chosen).'), 'it is no longer there (moved or deleted after it was chosen).');
+    assert.equal(endSentence('a.txt: Could not read “a.txt”: it is no longer there.'), 'a.txt: Could not read “a.txt”: it is no longer there.');
+    assert.equal(endSentence('why?'), 'why?');
+    assert.equal(endSentence('“quoted.”'), '“quoted.”');
   });
 });

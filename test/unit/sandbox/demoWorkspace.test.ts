@@ -1,0 +1,17 @@
+// The demo workspace's run file is the README's loop: the same agent and inputs as the sandbox's demo loop.
+import * as assert from 'node:assert/strict';
+import { DEMO_RUN_FILE, DEMO_WORKSPACE_FILES } from '../../harness/index.mjs';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_INPUTS } from '../../../src/sandbox/seed/demoLoop';
+import { parseRunFile } from '../../../src/core/runs/runCheck';
+
+describe('the demo workspace', () => {
+  it('holds the loop’s run file: Support Call QA on the refund-promise call', () => {
+    assert.equal(DEMO_RUN_FILE.agent, DEMO_LOOP_AGENT_ID);
+    assert.equal(DEMO_RUN_FILE.agentName, DEMO_LOOP_AGENT_NAME);
+    assert.deepEqual(DEMO_RUN_FILE.inputs, DEMO_LOOP_INPUTS);
+    const text = DEMO_WORKSPACE_FILES['runs/refund-promise.agentrun.json'];
+    assert.ok(text);
+    assert.deepEqual(JSON.parse(text), DEMO_RUN_FILE);
+    assert.deepEqual(parseRunFile(text).problems, [], 'a run file the extension reads without a problem');
+  });
+});
