@@ -120,6 +120,7 @@ export const Settings = {
   tablesQueryRowLimit: 'tables.queryRowLimit',
   queriesUseTablesEndpoint: 'queries.useTablesEndpoint',
   jobsLabelField: 'jobs.labelField',
+  confirmTwiceAboveCost: 'comparisons.confirmTwiceAboveCost',
 } as const;
 
 export const ContextKeys = {

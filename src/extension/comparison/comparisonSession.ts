@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { AgentJob } from '../../core/client';
-import type { ComparisonRecord, ComparisonService, SessionPhase } from '../core';
+import type { ComparisonRecord, ComparisonService, CostEstimate, SessionPhase } from '../core';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
 import type { JobChange, JobFollower } from '../../core/store/jobFollower';
 import type { Connection } from '../connection/connection';
@@ -13,7 +13,7 @@ import { isCancellation, messageOf } from '../util/errors';
 import type { ComparisonPanel } from './comparisonPanel';
 import { comparisonFileSaver, type ComparisonFileSaver } from './comparisonFile';
 import { takeComparisonLock, type ComparisonLock } from './comparisonLock';
-import { confirmCancel, confirmResume, decideLostBatches, requireTrust, type LostBatchChoice } from './comparisonPrompts';
+import { confirmCancel, confirmResume, decideLostBatches, readCostEstimate, requireTrust, type LostBatchChoice } from './comparisonPrompts';
 
 export type { LostBatchChoice } from './comparisonPrompts';
 
@@ -97,7 +97,7 @@ export class ComparisonSession extends Disposable {
     const core = loadCore();
     if (core.isComplete(this.record)) return;
     requireTrust('Resuming a comparison');
-    if (!options.confirmed && !(await confirmResume(this.record))) return;
+    if (!options.confirmed && !(await confirmResume(this.record, await this.estimate()))) return;
     if (!(await this.holdLock())) return;
     if (this.record.pending.length > 0 && !(await this.lostBatches(options.lostBatches))) return;
     this.phase = { kind: 'working' };
@@ -176,6 +176,17 @@ export class ComparisonSession extends Disposable {
     this.endNotification?.();
     void this.lock?.release().catch(() => undefined);
     super.dispose();
+  }
+
+  /** The likely cost of the jobs to start, for the confirmation (undefined when it cannot be told in time). */
+  private async estimate(): Promise<CostEstimate | undefined> {
+    let client;
+    try {
+      client = this.deps.connection.requireClient();
+    } catch {
+      return undefined; // not connected: the start says so itself
+    }
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Estimating the cost…' }, () => readCostEstimate(this.record, client));
   }
 
   private async holdLock(): Promise<boolean> {

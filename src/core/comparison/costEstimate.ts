@@ -1,0 +1,119 @@
+/**
+ * What a comparison will cost, said before anything runs: the jobs it starts, and the tokens and cost
+ * those jobs are likely to take — from what the same cases cost before (the results the test set was
+ * made from, or another target's run of the case), else from the agent's recent jobs. An estimate
+ * never blocks a start: with nothing to go by it says so.
+ */
+import { casesToStart, type ComparisonRecord, type RunRecord } from './comparisonRecord';
+
+/** What one job used, as the results endpoints report it. */
+export interface JobUsage {
+  cost: number | null | undefined;
+  inputTokens: number | null | undefined;
+  outputTokens: number | null | undefined;
+}
+
+export interface CostEstimate {
+  jobs: number;
+  /** Undefined when nothing tells what a job of this agent uses. */
+  tokens?: number;
+  cost?: number;
+  /** What the figures come from: "the same cases before", "12 recent jobs of the agent". */
+  basis?: string;
+}
+
+/** How many earlier jobs the estimate reads (one bulk request). */
+export const ESTIMATE_SAMPLE = 100;
+
+/** Usage of a run the record already holds (finished with a cost or tokens), else undefined. */
+function usageOf(run: RunRecord | undefined): JobUsage | undefined {
+  if (!run) return undefined;
+  const known = typeof run.cost === 'number' || typeof run.inputTokens === 'number' || typeof run.outputTokens === 'number';
+  return known ? { cost: run.cost, inputTokens: run.inputTokens, outputTokens: run.outputTokens } : undefined;
+}
+
+/**
+ * The job ids whose usage would tell what the cases to start cost: for each such case, a run of it
+ * the record has (any target) whose usage is not yet in the record. At most `ESTIMATE_SAMPLE`.
+ */
+export function estimateJobIds(record: ComparisonRecord): string[] {
+  const ids = new Set<string>();
+  for (const indexes of casesToStart(record).values()) {
+    for (const index of indexes) {
+      const runs = Object.values(record.cases[index]?.runs ?? {});
+      if (runs.some((run) => usageOf(run))) continue;
+      const run = runs.find((r) => r.jobId);
+      if (run) ids.add(run.jobId);
+      if (ids.size >= ESTIMATE_SAMPLE) return [...ids];
+    }
+  }
+  return [...ids];
+}
+
+/**
+ * The estimate: each case to start costs what a run of the same case cost (from the record, or from
+ * `read`, usage by job id); cases with none cost the mean of `recent` (the agent's recent jobs).
+ */
+export function estimateCost(record: ComparisonRecord, read: ReadonlyMap<string, JobUsage>, recent: readonly JobUsage[]): CostEstimate {
+  const starts = casesToStart(record);
+  let jobs = 0;
+  for (const indexes of starts.values()) jobs += indexes.length;
+  if (!jobs) return { jobs: 0 };
+  const fallback = mean(recent);
+  let tokens = 0;
+  let cost = 0;
+  let fromCases = 0;
+  let fromRecent = 0;
+  for (const indexes of starts.values()) {
+    for (const index of indexes) {
+      const runs = Object.values(record.cases[index]?.runs ?? {});
+      const seen = runs.map((run) => usageOf(run) ?? read.get(run.jobId)).filter((u): u is JobUsage => u !== undefined);
+      const usage = seen.length ? mean(seen) : fallback;
+      if (!usage) continue;
+      if (seen.length) fromCases++;
+      else fromRecent++;
+      tokens += usage.tokens;
+      cost += usage.cost;
+    }
+  }
+  const covered = fromCases + fromRecent;
+  if (!covered) return { jobs };
+  // Cases nothing tells about are counted at the mean of those something does.
+  const scale = jobs / covered;
+  const basis = [fromCases ? `${fromCases === jobs ? 'the same cases' : `${fromCases} of the cases`} before` : '', fromRecent ? `${recent.length} recent job${recent.length === 1 ? '' : 's'} of the agent` : '']
+    .filter(Boolean)
+    .join(' and ');
+  return { jobs, tokens: Math.round(tokens * scale), cost: cost * scale, basis };
+}
+
+function mean(usages: readonly JobUsage[]): { tokens: number; cost: number } | undefined {
+  const known = usages.filter((u) => typeof u.cost === 'number' || typeof u.inputTokens === 'number' || typeof u.outputTokens === 'number');
+  if (!known.length) return undefined;
+  const sum = known.reduce((acc, u) => ({ tokens: acc.tokens + (u.inputTokens ?? 0) + (u.outputTokens ?? 0), cost: acc.cost + (u.cost ?? 0) }), { tokens: 0, cost: 0 });
+  return { tokens: sum.tokens / known.length, cost: sum.cost / known.length };
+}
+
+/** "44 jobs, about 180k tokens, about 0.71 in cost (from the same cases before)". */
+export function estimateText(estimate: CostEstimate): string {
+  const jobs = `${estimate.jobs.toLocaleString('en-US')} job${estimate.jobs === 1 ? '' : 's'}`;
+  if (estimate.cost === undefined || estimate.tokens === undefined) return `${jobs}; no earlier job tells what they will cost`;
+  return `${jobs}, about ${compactCount(estimate.tokens)} tokens, about ${costFigure(estimate.cost)} in cost (estimated from ${estimate.basis})`;
+}
+
+/** Whether the estimate is over a ceiling (0 or less: no ceiling). */
+export function overCeiling(estimate: CostEstimate, ceiling: number): boolean {
+  return ceiling > 0 && estimate.cost !== undefined && estimate.cost > ceiling;
+}
+
+function compactCount(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, '')}k`;
+  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
+}
+
+/** A cost as the service counts it (no currency invented): two significant decimals past the first. */
+export function costFigure(cost: number): string {
+  if (cost === 0) return '0';
+  if (cost >= 1) return cost.toFixed(2);
+  return cost.toPrecision(2).replace(/0+$/, '').replace(/\.$/, '');
+}

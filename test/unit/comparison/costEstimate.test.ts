@@ -1,0 +1,57 @@
+// What a comparison will cost, said before it starts: from the same cases' earlier results, else the
+// agent's recent jobs; a ceiling above which the start is confirmed twice.
+import * as assert from 'node:assert/strict';
+import { newComparison } from '../../../src/core/comparison/comparisonRecord';
+import { costFigure, estimateCost, estimateJobIds, estimateText, overCeiling, type JobUsage } from '../../../src/core/comparison/costEstimate';
+
+const cases = (n: number, withSource = true) =>
+  Array.from({ length: n }, (_, i) => ({ line: i + 1, tags: [], inputs: { transcript: `call ${i}` }, ...(withSource ? { sourceJobId: `job-${i}` } : {}) }));
+
+const record = (n: number, withSource = true) =>
+  newComparison({
+    title: 't', agentId: 'agent', testSet: 'cases.jsonl', cases: cases(n, withSource) as never,
+    targets: [{ id: 'before', label: 'Before', kind: 'baseline' }, { id: 'now', label: 'Now', kind: 'current' }],
+  });
+
+describe('comparison: the cost estimate', () => {
+  it('asks for the earlier results of the cases to start, in one list', () => {
+    assert.deepEqual(estimateJobIds(record(3)), ['job-0', 'job-1', 'job-2']);
+    assert.deepEqual(estimateJobIds(record(3, false)), []);
+  });
+
+  it('counts each case at what the same case cost before', () => {
+    const read = new Map<string, JobUsage>([
+      ['job-0', { cost: 0.01, inputTokens: 1000, outputTokens: 200 }],
+      ['job-1', { cost: 0.03, inputTokens: 3000, outputTokens: 600 }],
+    ]);
+    const estimate = estimateCost(record(2), read, []);
+    assert.equal(estimate.jobs, 2);
+    assert.equal(estimate.tokens, 4800);
+    assert.ok(Math.abs(estimate.cost! - 0.04) < 1e-12);
+    assert.equal(estimate.basis, 'the same cases before');
+    assert.equal(estimateText(estimate), '2 jobs, about 4.8k tokens, about 0.04 in cost (estimated from the same cases before)');
+  });
+
+  it('falls back on the agent’s recent jobs, and says when nothing tells', () => {
+    const recent: JobUsage[] = [{ cost: 0.02, inputTokens: 100, outputTokens: 100 }, { cost: 0.04, inputTokens: 300, outputTokens: 100 }];
+    const estimate = estimateCost(record(10, false), new Map(), recent);
+    assert.equal(estimate.tokens, 3000);
+    assert.ok(Math.abs(estimate.cost! - 0.3) < 1e-12);
+    assert.equal(estimate.basis, '2 recent jobs of the agent');
+    assert.equal(estimateText(estimateCost(record(4, false), new Map(), [])), '4 jobs; no earlier job tells what they will cost');
+  });
+
+  it('mixes both where only some cases have earlier results', () => {
+    const read = new Map<string, JobUsage>([['job-0', { cost: 1, inputTokens: 10, outputTokens: 0 }]]);
+    const estimate = estimateCost(record(2), read, [{ cost: 3, inputTokens: 30, outputTokens: 0 }]);
+    assert.equal(estimate.cost, 4);
+    assert.equal(estimate.basis, '1 of the cases before and 1 recent job of the agent');
+  });
+
+  it('confirms twice only above a ceiling that is set', () => {
+    assert.equal(overCeiling({ jobs: 1, cost: 5, tokens: 1 }, 0), false);
+    assert.equal(overCeiling({ jobs: 1, cost: 5, tokens: 1 }, 4), true);
+    assert.equal(overCeiling({ jobs: 1 }, 4), false);
+    assert.deepEqual([costFigure(0), costFigure(0.0071234), costFigure(12.345)], ['0', '0.0071', '12.35']);
+  });
+});
