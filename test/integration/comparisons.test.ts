@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { isFinalStatus, JobStatus } from '../../src/core/jobStatus';
 import { comparisonView } from '../../src/core/comparison/comparisonView';
 import { progressView } from '../../src/core/comparison/comparisonProgress';
+import { estimateCost, estimateJobIds, type JobUsage } from '../../src/core/comparison/costEstimate';
 import { isComplete, newComparison, parseComparison, serializeComparison } from '../../src/core/comparison/comparisonRecord';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE, DEMO_LOOP_TRANSCRIPT } from '../../src/sandbox/seed/demoLoop';
 import type { ComparisonSession } from '../../src/extension/comparison/comparisonSession';
@@ -118,6 +119,26 @@ describe('Test sets and comparisons', function () {
     const saved = parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
     assert.deepEqual(saved.cases.map((c) => c.runs.now?.jobId), record.cases.map((c) => c.runs.now?.jobId), 'the file holds the job ids and results');
     assert.ok(saved.cases.every((c) => c.runs.now?.outputs?.some((o) => o.key === 'disposition')));
+
+    // The estimate the start confirmation shows (the same cases' earlier results, one bulk read) is
+    // within 10 % of what the jobs it started report.
+    const unstarted = parseComparison(serializeComparison(record));
+    for (const c of unstarted.cases) {
+      delete c.runs.now;
+      // As when the confirmation is shown: the results before are not read yet.
+      for (const run of Object.values(c.runs)) {
+        delete run.cost;
+        delete run.inputTokens;
+        delete run.outputTokens;
+      }
+    }
+    const ids = estimateJobIds(unstarted);
+    assert.equal(ids.length, CASES, 'one earlier job per case to start');
+    const read = new Map<string, JobUsage>((await client.jobs.results(ids)).map((r) => [r.id, { cost: r.cost, inputTokens: r.input_tokens, outputTokens: r.output_tokens }]));
+    const estimate = estimateCost(unstarted, read, []);
+    const actual = record.cases.reduce((sum, c) => sum + (c.runs.now?.cost ?? 0), 0);
+    assert.ok(actual > 0 && estimate.cost !== undefined, 'the jobs report a cost');
+    assert.ok(Math.abs(estimate.cost - actual) <= 0.1 * actual, `estimated ${estimate.cost}, reported ${actual}`);
 
     // Put the rule back for the other tests.
     await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content: current.content, version_name: 'rule back', base_version_id: (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id! });
