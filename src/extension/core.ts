@@ -20,6 +20,7 @@ export { targetInputProblems, confineInputs, filesToSend } from '../core/compari
 export { ComparisonFileProblem } from '../core/comparison/comparisonSchema';
 export { comparisonView } from '../core/comparison/comparisonView';
 export { progressView, workLeft, type SessionPhase } from '../core/comparison/comparisonProgress';
+export { ruleChanges, type RuleChange } from '../core/comparison/ruleChanges';
 export { estimateCost, estimateJobIds, estimateText, overCeiling, type CostEstimate, type JobUsage } from '../core/comparison/costEstimate';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';

@@ -1,6 +1,7 @@
 /** What the comparison page shows, from a comparison record: text and numbers, computed in the extension. */
 import { caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
 import type { ComparisonRecord } from './comparisonRecord';
+import { ruleChanges, ruleChangesText } from './ruleChanges';
 import { caseLabel } from './testSet';
 import type { CellView, RowView, SummaryView, TargetView } from './viewProtocol';
 
@@ -23,6 +24,7 @@ function rowView(record: ComparisonRecord, row: CaseRow): RowView {
     changed: row.changed,
     failed: row.failed,
     mismatch: row.mismatch,
+    why: row.changed ? whyChanged(record, row) : null,
     cells: record.targets.map((t, i): CellView => {
       const run = c.runs[t.id];
       const cell = row.cells[i]!;
@@ -38,6 +40,17 @@ function rowView(record: ComparisonRecord, row: CaseRow): RowView {
       };
     }),
   };
+}
+
+/** The rules whose result differs between the baseline and the first target whose outcome changed. */
+function whyChanged(record: ComparisonRecord, row: CaseRow): string | null {
+  const c = record.cases[row.index]!;
+  const baseIndex = record.targets.findIndex((t) => t.id === record.baselineId);
+  const base = record.targets[baseIndex];
+  const changedIndex = row.cells.findIndex((cell, i) => i !== baseIndex && cell.changed);
+  const other = record.targets[changedIndex];
+  if (!base || !other) return null;
+  return ruleChangesText(ruleChanges(c.runs[base.id]?.outputs, c.runs[other.id]?.outputs), base.label, other.label);
 }
 
 function summaryView(s: TargetSummary, record: ComparisonRecord, index: number): SummaryView {

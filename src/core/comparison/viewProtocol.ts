@@ -27,6 +27,8 @@ export interface RowView {
   changed: boolean;
   failed: boolean;
   mismatch: boolean;
+  /** For a changed case, the rules whose result differs (when the outputs say which matched). */
+  why: string | null;
   cells: CellView[];
 }
 
@@ -106,7 +108,7 @@ const isCell = (v: unknown): boolean =>
     durationMs: isNullableNumber,
   });
 const isRow = (v: unknown): boolean =>
-  shaped(v, { case: isString, tags: isString, expected: isNullableString, changed: isBoolean, failed: isBoolean, mismatch: isBoolean, cells: arrayOf(isCell) });
+  shaped(v, { case: isString, tags: isString, expected: isNullableString, changed: isBoolean, failed: isBoolean, mismatch: isBoolean, why: isNullableString, cells: arrayOf(isCell) });
 const isTarget = (v: unknown): boolean => shaped(v, { label: isString, kind: isString });
 const isOutcome = (v: unknown): boolean => Array.isArray(v) && v.length === 2 && isString(v[0]) && isIndex(v[1]);
 const isSummary = (v: unknown): boolean =>

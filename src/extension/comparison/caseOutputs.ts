@@ -31,6 +31,14 @@ export class CaseOutputs extends Disposable implements vscode.TextDocumentConten
     if (!run) return [...lines, 'No job was started for this case on this target.'].join('\n');
     lines.push(`Job: ${run.jobId}`, '');
     if (run.error) lines.push(`Error: ${run.error}`, '');
+    // Why it changed, beside the diff: the rules whose result differs from the baseline's run of the case.
+    const baseline = record.targets.find((t) => t.id === record.baselineId);
+    const changes = baseline && baseline.id !== target.id ? loadCore().ruleChanges(c.runs[baseline.id]?.outputs, run.outputs) : [];
+    if (baseline && changes.length) {
+      lines.push(`## Rules that changed (against ${baseline.label})`, '');
+      for (const change of changes) lines.push(`- “${change.rule}” — matched by ${change.matchedBy === 'baseline' ? baseline.label : target.label} only`);
+      lines.push('');
+    }
     if (run.outputs === undefined) lines.push('The result has not been read yet.');
     for (const output of run.outputs ?? []) lines.push(`## ${output.key}`, '', readable(output.value, output.data_type), '');
     return lines.join('\n');

@@ -230,7 +230,7 @@ function cellElement(row: RowView, column: ColumnRef): HTMLElement {
   cell.setAttribute('role', 'gridcell');
   if (column.kind === 'case') {
     cell.textContent = row.case;
-    cell.title = row.tags ? `${row.case}\nTags: ${row.tags}` : row.case;
+    cell.title = [row.case, row.tags ? `Tags: ${row.tags}` : '', row.why ?? ''].filter(Boolean).join('\n');
     return cell;
   }
   if (column.kind === 'expected') {
@@ -252,7 +252,7 @@ function cellElement(row: RowView, column: ColumnRef): HTMLElement {
   else {
     const value = data.values[f.key] ?? '';
     cell.textContent = value;
-    cell.title = value;
+    cell.title = data.changed && row.why ? `${value}\n${row.why}` : value;
     // The outcome is what differs between targets and what an expectation is checked against.
     if (data.changed) cell.classList.add('diff');
     if (data.mismatch === true && f.key === 0) cell.classList.add('mismatch');
