@@ -1,10 +1,14 @@
 // Policies clicked through a real VS Code in Chromium: edit and save as a new version; the summary preview, live and safe.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { useWorkbenchSession } from './support/session';
 import type { Workbench } from './support/workbench';
 
 const EDIT_NAME = 'e2e quote the customer';
+/** A plain file auto save may save: once it has, auto save has had its chance at the policy too. */
+const WITNESS = 'auto-save-witness.txt';
 
 /** Replaces the whole text of the active editor the way a paste does (no auto-closing of brackets). */
 async function replaceEditorText(workbench: Workbench, text: string): Promise<void> {
@@ -17,6 +21,30 @@ async function replaceEditorText(workbench: Workbench, text: string): Promise<vo
   await workbench.page.keyboard.press('Delete');
 }
 
+/**
+ * Proves auto save ran since the policy was last typed in: a plain file is changed after it and waits
+ * for auto save to save it (each document's delay runs from its own last change, so the policy's came
+ * first). Then back to the policy's tab.
+ */
+async function autoSaveRan(workbench: Workbench, workspaceDir: string): Promise<void> {
+  const { page } = workbench;
+  const file = path.join(workspaceDir, WITNESS);
+  const before = fs.readFileSync(file, 'utf8');
+  await page.keyboard.press('Control+P');
+  await page.keyboard.insertText(WITNESS);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: WITNESS }).first().click();
+  await page.locator('.tab.active', { hasText: WITNESS }).waitFor({ timeout: 30_000 });
+  await page.locator('.editor-instance .monaco-editor').first().click({ position: { x: 200, y: 20 } });
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('.');
+  // Saved by auto save: the file on disk has the new character.
+  for (const deadline = Date.now() + 30_000; fs.readFileSync(file, 'utf8') === before; ) {
+    if (Date.now() > deadline) throw new Error('auto save never saved the witness file');
+    await page.waitForTimeout(100);
+  }
+  await page.locator('.tab', { hasText: EDIT_NAME }).first().click();
+}
+
 /** The summary preview's page (webviews are two iframes deep). */
 function preview(workbench: Workbench): FrameLocator {
   return workbench.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
@@ -25,7 +53,11 @@ function preview(workbench: Workbench): FrameLocator {
 describe('Policies in the browser', function () {
   this.timeout(150_000);
   // Auto save on, as many people have it: it must never create versions by itself.
-  const session = useWorkbenchSession('policies', { sandbox: 'signedIn', settings: { 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 } });
+  const session = useWorkbenchSession('policies', {
+    sandbox: 'signedIn',
+    settings: { 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 500 },
+    files: { [WITNESS]: 'auto save saves this file\n' },
+  });
 
   it('edits a policy in the editor and saves it as a new version, which the tree marks current', async () => {
     const { workbench } = session();
@@ -56,9 +88,7 @@ describe('Policies in the browser', function () {
     const { workbench } = session();
     await workbench.runCommand('Agent Workbench: Open Summary Preview');
     const output = preview(workbench).locator('#output');
-    await output.waitFor({ timeout: 30_000 });
-    await workbench.page.waitForTimeout(500);
-    assert.match(await output.innerText(), /^Outcome: /);
+    await preview(workbench).locator('#output', { hasText: /^Outcome: / }).waitFor({ timeout: 30_000 });
     // Back to the editor (the preview took the focus), then change the template without saving.
     await workbench.page.locator('.tab', { hasText: EDIT_NAME }).first().click();
     await replaceEditorText(
@@ -66,7 +96,7 @@ describe('Policies in the browser', function () {
       JSON.stringify({ dispositions: { classifications: [{ name: 'Resolved' }] }, summary_template: { template: 'Result of the review: {{disposition}}!' } }, null, 2),
     );
     await preview(workbench).locator('#output', { hasText: /^Result of the review: / }).waitFor({ timeout: 15_000 });
-    await workbench.page.waitForTimeout(2000);
+    await autoSaveRan(workbench, session().profile.workspaceDir);
     assert.equal(await workbench.page.locator('.tab.dirty', { hasText: EDIT_NAME }).count(), 1, 'auto save did not save (and create a version)');
     await workbench.screenshot('policies--summary-preview');
   });
@@ -89,7 +119,7 @@ describe('Policies in the browser', function () {
     const { page } = workbench;
     await page.locator('.tab', { hasText: EDIT_NAME }).first().click();
     await replaceEditorText(workbench, JSON.stringify({ instructions: 'Typed with auto save on.', dispositions: { classifications: [{ name: 'Resolved' }] } }, null, 2));
-    await page.waitForTimeout(2500); // five auto-save delays
+    await autoSaveRan(workbench, session().profile.workspaceDir);
     const noise = (texts: string[]) => texts.filter((t) => /Failed to save|Not saved|Unable to write|cancelled/i.test(t));
     assert.deepEqual(noise(await workbench.notifications()), [], 'no toast while typing');
     assert.equal(await page.locator('.tab.dirty', { hasText: EDIT_NAME }).count(), 1, 'the tab shows the policy unsaved');
@@ -98,7 +128,7 @@ describe('Policies in the browser', function () {
     await page.locator('.quick-input-widget', { hasText: /Save as New Version/ }).waitFor();
     await page.keyboard.press('Escape');
     await workbench.waitForQuickInputClosed();
-    await page.waitForTimeout(1500);
+    await autoSaveRan(workbench, session().profile.workspaceDir);
     await workbench.screenshot('policies--unsaved-quietly');
     assert.deepEqual(noise(await workbench.notifications()), [], 'a dismissed save says nothing');
     assert.equal(await page.locator('.tab.dirty', { hasText: EDIT_NAME }).count(), 1, 'the edit is still there, unsaved');

@@ -6,6 +6,30 @@ import * as path from 'node:path';
 import { ServiceClient } from '../../src/core/client';
 import { assertNothingRan, IMG, SCRIPT, SVG } from './support/hostile';
 import { useWorkbenchSession } from './support/session';
+import type { Locator } from 'playwright-core';
+import type { Workbench } from './support/workbench';
+
+/**
+ * Hovers a tree row until its tooltip shows (a hover can be lost to one moving first), then checks the
+ * tooltip has the hostile text as characters and no element made from it.
+ */
+async function tooltipShowsAsText(workbench: Workbench, row: Locator, text: string): Promise<void> {
+  const { page } = workbench;
+  const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: text }).first();
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(1, 1);
+    await row.hover();
+    try {
+      await hover.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  // Markdown tooltips may put non-breaking spaces between words.
+  assert.ok((await hover.innerText()).replace(/\s+/g, ' ').includes(text), 'the tooltip shows the markup as text');
+  assert.equal(await hover.locator('img, svg[onload], script').count(), 0, 'no element from the service text in the tooltip');
+}
 
 const LINK = `[click](javascript:document.title='pwned')`;
 const PAYLOAD = `${IMG}${SCRIPT}${SVG}${LINK}`;
@@ -37,13 +61,11 @@ describe('Hostile service values in the browser', function () {
     await workbench.openActivity('Agent Workbench');
     const agent = workbench.view('Agents').locator('.monaco-list-row', { hasText: 'A <img' });
     await agent.first().waitFor({ timeout: 30_000 });
-    await agent.first().hover();
-    await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await tooltipShowsAsText(workbench, agent.first(), 'A <img');
     const policy = workbench.view('Policies').locator('.monaco-list-row', { hasText: 'P <img' });
     await workbench.expand(policy);
     await workbench.view('Policies').locator('.monaco-list-row', { hasText: 'v <svg' }).first().waitFor();
-    await policy.first().hover();
-    await page.waitForTimeout(800);
+    await tooltipShowsAsText(workbench, policy.first(), 'P <img');
     await workbench.expand(workbench.view('Datasets').locator('.monaco-list-row[aria-level="1"]').first());
     await workbench.view('Datasets').locator('.monaco-list-row', { hasText: 'F <img' }).first().waitFor({ timeout: 30_000 });
     await assertNothingRan(workbench, false);
@@ -58,8 +80,7 @@ describe('Hostile service values in the browser', function () {
     await workbench.runCommand('Agent Workbench: Open Summary Preview');
     const output = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('#output');
     await output.waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(500);
-    assert.ok((await output.innerText()).includes(SCRIPT));
+    await page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('#output', { hasText: SCRIPT }).waitFor({ timeout: 15_000 });
     await assertNothingRan(workbench, true);
     await workbench.runCommand('View: Close All Editors');
   });
