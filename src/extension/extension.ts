@@ -107,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const stores = new Stores(context, connection, log);
   const agents = new AgentsView(context, connection, treeFailures, stores, ticker);
   const documents = new ServiceDocuments(connection);
-  const editable = new EditableFileSystem();
+  const editable = new EditableFileSystem(log);
   const drafts = new VersionDrafts(editable, connection, agents, log);
   const watched = new JobWatchStatusBar(stores, ticker);
   const refresher = new RunningJobsRefresher(agents, stores, log);

@@ -244,6 +244,14 @@ describe('Saving policies', function () {
     assert.equal(editor.document.languageId, 'agent-workbench-json');
     assert.equal(vscode.workspace.getConfiguration('files', editor.document).get('autoSave'), 'off');
   });
+
+  it('keeps its language when switched to JSON, so auto save stays off for it', async () => {
+    const { editor } = await open(0);
+    const uri = editor.document.uri.toString();
+    await vscode.languages.setTextDocumentLanguage(editor.document, 'json');
+    const back = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri && d.languageId === 'agent-workbench-json'), 'the policy back in its language');
+    assert.equal(vscode.workspace.getConfiguration('files', back).get('autoSave'), 'off');
+  });
 });
 
 describe('Saving version drafts', function () {

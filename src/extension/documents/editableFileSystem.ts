@@ -3,6 +3,7 @@ import { Schemes } from '../constants';
 import { Disposable } from '../util/disposable';
 import type { SaveOutcome } from './newVersionSave';
 import { AUTO_SAVE_REFUSED, SaveReasons } from './saveReasons';
+import type { Log } from '../log';
 import { UnsavedStatus } from './unsavedStatus';
 
 /** A document that lives in the service: read from it, and saved to it as a new version. */
@@ -54,6 +55,9 @@ export type DocumentResolver = (uri: vscode.Uri) => EditableDocument | undefined
  * A document is let go when VS Code closes it (never while an editor holds it, dirty or not), so a
  * long session keeps only what is open; opened again, a resolver rebuilds it.
  */
+/** The language of policy and draft documents (schema, auto save off). */
+export const SERVICE_JSON_LANGUAGE = 'agent-workbench-json';
+
 export class EditableFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this.changed.event;
@@ -66,8 +70,9 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
   private readonly savedOver = new Set<string>();
   /** Documents whose tab moves to what their save created, once VS Code has finished saving them. */
   private readonly movesAfterSave = new Map<string, vscode.Uri>();
+  private toldLanguage = false;
 
-  constructor() {
+  constructor(private readonly log?: Log) {
     super();
     this.register(vscode.workspace.registerFileSystemProvider(Schemes.edit, this, { isCaseSensitive: true }));
     this.register(new UnsavedStatus());
@@ -78,9 +83,23 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
       if (this.savedOver.delete(doc.uri.path)) this.notifyChanged(doc.uri);
       const next = this.movesAfterSave.get(doc.uri.toString());
       this.movesAfterSave.delete(doc.uri.toString());
-      if (next) void replaceTab(doc.uri, next);
+      if (next) void replaceTab(doc.uri, next, (line) => this.log?.debug(line));
     }));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => this.release(document.uri)));
+    this.register(vscode.workspace.onDidOpenTextDocument((document) => void this.keepLanguage(document)));
+  }
+
+  /**
+   * A policy or draft switched to another language (Change Language Mode → JSON) would lose its schema
+   * and get the user's auto save, whose every attempt VS Code reports as a failed save: it goes back to
+   * its own language, and says why once.
+   */
+  private async keepLanguage(document: vscode.TextDocument): Promise<void> {
+    if (document.uri.scheme !== Schemes.edit || document.languageId === SERVICE_JSON_LANGUAGE || !document.uri.path.endsWith('.json')) return;
+    await vscode.languages.setTextDocumentLanguage(document, SERVICE_JSON_LANGUAGE).then(undefined, () => undefined);
+    if (this.toldLanguage) return;
+    this.toldLanguage = true;
+    void vscode.window.showInformationMessage('Policies and drafts keep the language “Agent Workbench JSON”: it carries their schema and keeps auto save from creating versions. Its highlighting is JSON’s.');
   }
 
   /** How many documents are held (open ones, and any no resolver could rebuild). */
@@ -191,16 +210,19 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
  * Opens `next` where the tab of `previous` is, then closes that tab unless it has new edits. With the
  * document in several panes (a split), the pane it was saved from is the active one: that tab is replaced.
  */
-async function replaceTab(previous: vscode.Uri, next: vscode.Uri): Promise<void> {
-  const holds = (group: vscode.TabGroup): vscode.Tab | undefined =>
-    group.tabs.find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === previous.toString());
-  const find = (): vscode.Tab | undefined => holds(vscode.window.tabGroups.activeTabGroup) ?? vscode.window.tabGroups.all.map(holds).find((tab) => tab !== undefined);
+async function replaceTab(previous: vscode.Uri, next: vscode.Uri, log: (line: string) => void): Promise<void> {
+  const holds = (group: vscode.TabGroup | undefined): vscode.Tab | undefined =>
+    group?.tabs.find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === previous.toString());
+  const groups = vscode.window.tabGroups;
   try {
-    const tab = find();
-    await vscode.window.showTextDocument(next, { viewColumn: tab?.group.viewColumn, preview: false });
-    const old = tab && holds(tab.group);
-    if (old && !old.isDirty) await vscode.window.tabGroups.close(old);
-  } catch {
+    const column = (holds(groups.activeTabGroup) ?? groups.all.map(holds).find((tab) => tab !== undefined))?.group.viewColumn;
+    await vscode.window.showTextDocument(next, { viewColumn: column, preview: false });
+    // Looked up again: the groups and their tabs are read as they are now, not as they were before the new tab opened.
+    const old = holds(groups.all.find((group) => group.viewColumn === column)) ?? groups.all.map(holds).find((tab) => tab !== undefined);
+    if (old && !old.isDirty) await groups.close(old);
+    else if (old) log(`Kept the tab of ${previous.path}: it has edits made after the save`);
+  } catch (error) {
     // The tab went away meanwhile (closed by the user): the new document is open, nothing else to do.
+    log(`Could not replace the tab of ${previous.path}: ${String(error)}`);
   }
 }
