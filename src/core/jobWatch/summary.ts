@@ -79,13 +79,17 @@ export function elapsedText(job: WatchedJob, now: number): string {
   const created = job.createdAt ? Date.parse(job.createdAt) : NaN;
   const start = Number.isNaN(created) ? job.watchedAt : created;
   let end = now;
-  if (job.status !== undefined && isFinalStatus(job.status)) {
+  const final = job.status !== undefined && isFinalStatus(job.status);
+  if (final) {
     const updated = job.lastUpdatedAt ? Date.parse(job.lastUpdatedAt) : NaN;
     end = job.finishedAt ?? updated;
     if (Number.isNaN(end)) return '';
   }
   const ms = Math.max(0, end - start);
-  return ms < 1000 ? '0 s' : duration(Math.floor(ms / 1000) * 1000);
+  const shown = ms < 1000 ? '0 s' : duration(Math.floor(ms / 1000) * 1000);
+  // A finished job shows how long it ran by the service's times, which may be less than the count shown
+  // while it ran (that count ran on until a poll saw the end): "took" says it is not the same clock.
+  return final ? `took ${shown}` : shown;
 }
 
 /** The status bar's summary of the watched jobs, at time `now`. */

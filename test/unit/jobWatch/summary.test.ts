@@ -28,9 +28,9 @@ describe('job watch summary', () => {
     assert.equal(summarize([job(PENDING, { createdAt: ago(5000) })], NOW).text, '3f2b8c1e: pending · 5 s');
     // An agent and version name fit ("Support Call QA · v4 – refund promise"); a longer label is cut.
     const fits = job(SUCCESS, { label: 'Support Call QA · v4 – refund promise', createdAt: ago(70_000), lastUpdatedAt: ago(10_000) });
-    assert.equal(summarize([fits], NOW).text, 'Support Call QA · v4 – refund promise: succeeded · 1 min 00 s');
+    assert.equal(summarize([fits], NOW).text, 'Support Call QA · v4 – refund promise: succeeded · took 1 min 00 s');
     const long = job(SUCCESS, { label: 'a very long agent name that will not fit in the status bar at all', createdAt: ago(70_000), lastUpdatedAt: ago(10_000) });
-    assert.equal(summarize([long], NOW).text, 'a very long agent name that will not fit in the…: succeeded · 1 min 00 s');
+    assert.equal(summarize([long], NOW).text, 'a very long agent name that will not fit in the…: succeeded · took 1 min 00 s');
   });
 
   it('counts several jobs by group in a fixed order', () => {
@@ -82,8 +82,8 @@ describe('job status words and elapsed time', () => {
 
   it('stops counting when the job finished', () => {
     const finished = job(SUCCESS, { createdAt: ago(90_000), finishedAt: NOW - 30_000, lastUpdatedAt: ago(1000) });
-    assert.equal(elapsedText(finished, NOW), '1 min 00 s', 'finishedAt wins over lastUpdatedAt');
-    assert.equal(elapsedText(job(FAILURE, { createdAt: ago(90_000), lastUpdatedAt: ago(60_000) }), NOW), '30 s');
+    assert.equal(elapsedText(finished, NOW), 'took 1 min 00 s', 'finishedAt wins over lastUpdatedAt');
+    assert.equal(elapsedText(job(FAILURE, { createdAt: ago(90_000), lastUpdatedAt: ago(60_000) }), NOW), 'took 30 s');
     assert.equal(elapsedText(job(FAILURE, { createdAt: ago(90_000) }), NOW), '', 'no end time known');
   });
 
