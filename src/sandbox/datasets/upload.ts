@@ -7,7 +7,7 @@ import { HttpError, Msg, fieldError } from '../http/errors';
 import { isUuid } from '../http/fields';
 import { type MultipartForm, type ReceivedFile, receiveMultipart, fileNameProblem } from '../http/multipart';
 import { personalDatasetPk } from '../users';
-import { moveFileDurably } from '../store/persistence';
+import { moveFileDurablyAsync } from '../store/persistence';
 import { newId } from '../util';
 import { type DatasetFileRow, FILE_SELECT, datasetByPk, datasetFileObject, findVisibleDataset, organizationUploadsDatasetPk } from './datasetStore';
 
@@ -31,7 +31,7 @@ export const upload: Handler = async (ctx) => {
   const form = await receiveMultipart(ctx.req, { tempDir: ctx.app.filesDir, maxFileBytes: ctx.app.limits.uploadBytes, maxFiles: 1 });
   const file = form.files.find((f) => f.field === 'file');
   try {
-    return commit(ctx, form, file, queryOrg ?? optionalOrganization(ctx, form.fields.get('organization_id')), queryDataset);
+    return await commit(ctx, form, file, queryOrg ?? optionalOrganization(ctx, form.fields.get('organization_id')), queryDataset);
   } finally {
     for (const received of form.files) fs.rmSync(received.tempPath, { force: true });
   }
@@ -43,21 +43,25 @@ function readDatasetId(value: string | null | undefined): string | undefined {
   return value.toLowerCase();
 }
 
-function commit(ctx: RequestContext, form: MultipartForm, file: ReceivedFile | undefined, orgId: string | undefined, queryDataset: string | undefined) {
+async function commit(ctx: RequestContext, form: MultipartForm, file: ReceivedFile | undefined, orgId: string | undefined, queryDataset: string | undefined) {
   const { db } = ctx.app;
   const datasetId = queryDataset ?? readDatasetId(form.fields.get('dataset_id'));
   checkFile(file);
   const metadata = readMetadata(form.fields.get('metadata'));
-  const now = ctx.app.now();
-  const datasetPk = datasetId
-    ? found(findVisibleDataset(db, ctx.user, orgId, datasetId)).pk
-    : orgId
-      ? organizationUploadsDatasetPk(db, orgId, ctx.user.id, now)
-      : personalDatasetPk(db, ctx.user.id, now);
+  if (datasetId) found(findVisibleDataset(db, ctx.user, orgId, datasetId)); // a 404 before anything is stored
   const storageName = newId();
   const target = path.join(ctx.app.filesDir, storageName);
-  moveFileDurably(file!.tempPath, target);
+  // The bytes are flushed off the event loop; the dataset is then looked up again and the file recorded
+  // with no await between, so nothing can change between that check and the insert.
+  await moveFileDurablyAsync(file!.tempPath, target);
+  const now = ctx.app.now();
+  let datasetPk: number;
   try {
+    datasetPk = datasetId
+      ? found(findVisibleDataset(db, ctx.user, orgId, datasetId)).pk
+      : orgId
+        ? organizationUploadsDatasetPk(db, orgId, ctx.user.id, now)
+        : personalDatasetPk(db, ctx.user.id, now);
     db.run('INSERT INTO dataset_files (id, dataset_pk, name, size, storage_name, metadata, created_ms, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       newId(), datasetPk, file!.fileName, file!.size, storageName, metadata === undefined ? null : JSON.stringify(metadata), now, ctx.user.id,
     ]);

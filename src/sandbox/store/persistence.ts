@@ -98,6 +98,33 @@ export function moveFileDurably(from: string, to: string): void {
   syncDirectory(path.dirname(to));
 }
 
+/**
+ * The same as {@link moveFileDurably} without holding the event loop: the flushes run on libuv's
+ * threads, so a large upload's fsync never delays another organization's request.
+ */
+export async function moveFileDurablyAsync(from: string, to: string): Promise<void> {
+  const handle = await fs.promises.open(from, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(from, to);
+  let dir: fs.promises.FileHandle;
+  try {
+    dir = await fs.promises.open(path.dirname(to), 'r');
+  } catch {
+    return;
+  }
+  try {
+    await dir.sync();
+  } catch (error) {
+    if (!['EPERM', 'EISDIR', 'EINVAL', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  } finally {
+    await dir.close();
+  }
+}
+
 /** Flushes a directory's entries (renames, new files); a system that cannot open directories (Windows) has nothing to flush this way. */
 function syncDirectory(dir: string): void {
   let fd: number;

@@ -11,7 +11,7 @@ import { HttpError, Msg, forbidden, validationError } from '../http/errors';
 import { type ReceivedFile, receiveMultipart } from '../http/multipart';
 import type { Router } from '../http/router';
 import { TABLE_NAME_MAX, tableNameProblem } from '../../core/tables/tableNames';
-import { moveFileDurably } from '../store/persistence';
+import { moveFileDurablyAsync } from '../store/persistence';
 import { iso, newId } from '../util';
 import { CsvProblem, scanCsv } from './csvFile';
 import { quoteName, reservedNameProblem } from '../query/identifiers';
@@ -100,10 +100,14 @@ const upload: Handler = async (ctx) => {
     if (problem) throw new HttpError(400, [`Invalid table name "${name}": ${problem}`]);
     if (ctx.app.tables.find(orgId, name)) throw new HttpError(400, [`A table named ${name} already exists.`]);
     const shape = await scan(file!, withHeaders);
-    // Checked again: another upload of the same name may have finished while this file was read.
-    if (ctx.app.tables.find(orgId, name)) throw new HttpError(400, [`A table named ${name} already exists.`]);
     const storageName = `${newId()}.csv`;
-    moveFileDurably(file!.tempPath, path.join(dir, storageName));
+    const stored = path.join(dir, storageName);
+    await moveFileDurablyAsync(file!.tempPath, stored);
+    // Checked again: another upload of the same name may have finished while this file was read and stored.
+    if (ctx.app.tables.find(orgId, name)) {
+      fs.rmSync(stored, { force: true });
+      throw new HttpError(400, [`A table named ${name} already exists.`]);
+    }
     ctx.app.tables.add(orgId, { id: newId(), name, storageName, withHeaders, columns: shape.columns, rowCount: shape.rowCount }, ctx.app.now());
     const summary = { read_rows: shape.rowCount + (withHeaders ? 1 : 0), read_bytes: file!.size, written_rows: shape.rowCount, written_bytes: file!.size, columns: shape.columns };
     return ok({ table_name: name, organization_id: orgId, summary }, 201);
