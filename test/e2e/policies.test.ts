@@ -87,7 +87,6 @@ describe('Policies in the browser', function () {
   it('previews the summary beside the editor and follows the template as it is typed, unsaved', async () => {
     const { workbench } = session();
     await workbench.runCommand('Agent Workbench: Open Summary Preview');
-    const output = preview(workbench).locator('#output');
     await preview(workbench).locator('#output', { hasText: /^Outcome: / }).waitFor({ timeout: 30_000 });
     // Back to the editor (the preview took the focus), then change the template without saving.
     await workbench.page.locator('.tab', { hasText: EDIT_NAME }).first().click();

@@ -57,7 +57,6 @@ describe('Hostile service values in the browser', function () {
 
   it('shows hostile names and descriptions in the trees and tooltips as text', async () => {
     const { workbench } = session();
-    const { page } = workbench;
     await workbench.openActivity('Agent Workbench');
     const agent = workbench.view('Agents').locator('.monaco-list-row', { hasText: 'A <img' });
     await agent.first().waitFor({ timeout: 30_000 });

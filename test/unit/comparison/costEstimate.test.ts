@@ -9,7 +9,7 @@ const cases = (n: number, withSource = true) =>
 
 const record = (n: number, withSource = true) =>
   newComparison({
-    title: 't', agentId: 'agent', testSet: 'cases.jsonl', cases: cases(n, withSource) as never,
+    title: 't', agentId: 'agent', testSet: 'cases.jsonl', cases: cases(n, withSource),
     targets: [{ id: 'before', label: 'Before', kind: 'baseline' }, { id: 'now', label: 'Now', kind: 'current' }],
   });
 

@@ -46,7 +46,7 @@ describe('job view: the header and output costs', () => {
   it('has the same rows for a job read from the list and for one known by its status alone', () => {
     const listed = jobViewModel({
       agentId: 'a', agentName: 'Agent', jobId: JOB_ID, readAt: 0, now: Date.parse('2026-11-20T10:05:00Z'),
-      job: { id: JOB_ID, status_code: 3, created_at: '2026-11-20T10:00:00Z', last_updated_at: '2026-11-20T10:00:01.200Z' } as never,
+      job: { id: JOB_ID, status_code: 3, created_at: '2026-11-20T10:00:00Z', last_updated_at: '2026-11-20T10:00:01.200Z' },
     });
     const byStatus = jobViewModel({ agentId: 'a', agentName: 'Agent', jobId: JOB_ID, readAt: 0, status: { status: 3, timestamp: Date.parse('2026-11-20T10:00:01Z') / 1000 } });
     assert.deepEqual(labels(listed.header), ['Agent', 'Version', 'Created', 'Last update', 'Duration', 'Job ID']);
