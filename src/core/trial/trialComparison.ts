@@ -26,7 +26,7 @@ export function clientComparisonService(client: ServiceClient): ComparisonServic
 }
 
 /** A comparison of the cases on one trial agent: the baseline first ("before" when every case has it, else the current version now), then the trial. */
-export function trialComparison(trial: TrialRecord, entity: TrialEntity, cases: readonly TestCase[], testSet: string, baseline: 'before' | 'now' = cases.length > 0 && cases.every((c) => c.sourceJobId) ? 'before' : 'now'): ComparisonRecord {
+export function trialComparison(trial: TrialRecord, entity: TrialEntity, cases: readonly TestCase[], testSet: string, baseline: 'before' | 'now' = trialPlan(cases).baseline): ComparisonRecord {
   if (!entity.id || !entity.sourceAgentId) throw new Error(`The trial agent ${entity.name} was not created.`);
   const first: ComparisonTarget = baseline === 'before' ? { id: 'before', label: 'Results before', kind: 'baseline' } : { id: 'now', label: 'Current version now', kind: 'current' };
   const trialTarget: ComparisonTarget = { id: TRIAL_TARGET_ID, label: `Trial of the edit (${entity.name})`, kind: 'current', agentId: entity.id };
@@ -81,11 +81,22 @@ export function estimateCost(jobs: number, samples: readonly { input_tokens?: nu
 /** Reads the per-job figures an estimate needs: the cases' results before, else the agent's recent finished jobs. */
 export async function trialCost(client: ServiceClient, record: ComparisonRecord, signal?: AbortSignal): Promise<CostEstimate> {
   const runnable = record.targets.filter((t) => t.kind !== 'baseline').length;
-  const jobs = runnable * record.cases.length;
-  const before = record.cases.flatMap((c) => Object.values(c.runs).map((r) => r.jobId)).slice(0, 100);
-  if (before.length > 0) return estimateCost(jobs, await client.jobs.results(before, { signal }), 'results before');
-  const recent = (await client.jobs.list(record.agentId, { page_size: 20 }, { signal })).results.filter((j) => isFinalStatus(j.status_code)).map((j) => j.id);
-  return estimateCost(jobs, recent.length ? await client.jobs.results(recent, { signal }) : [], 'recent jobs');
+  const before = record.cases.flatMap((c) => Object.values(c.runs).map((r) => r.jobId));
+  return costOf(client, { agentId: record.agentId, jobs: runnable * record.cases.length, beforeJobIds: before }, signal);
+}
+
+/** What a trial of these cases will run, before anything exists: its baseline, the jobs it starts, the results before it reads. */
+export function trialPlan(cases: readonly TestCase[]): { baseline: 'before' | 'now'; jobs: number; beforeJobIds: string[] } {
+  const before = cases.length > 0 && cases.every((c) => c.sourceJobId);
+  return { baseline: before ? 'before' : 'now', jobs: cases.length * (before ? 1 : 2), beforeJobIds: before ? cases.map((c) => c.sourceJobId!) : [] };
+}
+
+/** The estimate of `jobs` jobs of an agent, from the results before when there are some, else from its recent finished jobs. */
+export async function costOf(client: ServiceClient, plan: { agentId: string; jobs: number; beforeJobIds: readonly string[] }, signal?: AbortSignal): Promise<CostEstimate> {
+  const before = plan.beforeJobIds.slice(0, 100);
+  if (before.length > 0) return estimateCost(plan.jobs, await client.jobs.results(before, { signal }), 'results before');
+  const recent = (await client.jobs.list(plan.agentId, { page_size: 20 }, { signal })).results.filter((j) => isFinalStatus(j.status_code)).map((j) => j.id);
+  return estimateCost(plan.jobs, recent.length ? await client.jobs.results(recent, { signal }) : [], 'recent jobs');
 }
 
 /** "44 jobs, about 180k tokens, about $0.71 at recent prices". */

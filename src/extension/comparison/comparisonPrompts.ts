@@ -24,8 +24,13 @@ export async function confirmResume(record: ComparisonRecord): Promise<boolean> 
   ].filter(Boolean);
   const detail = files.length ? `Files sent to the service: ${files.slice(0, 10).join(', ')}${files.length > 10 ? ` and ${files.length - 10} more` : ''}.` : 'No file is sent.';
   const go = left.toStart > 0 ? `Start ${left.toStart} Job${left.toStart === 1 ? '' : 's'}` : 'Resume';
-  const answer = await vscode.window.showWarningMessage(`Resume "${record.title}"? This ${parts.join(' and ')}.`, { modal: true, detail }, go);
-  return answer === go;
+  return confirmStart({ message: `Resume "${record.title}"? This ${parts.join(' and ')}.`, detail, button: go });
+}
+
+/** The one modal question before jobs start (a comparison, a trial): what runs, then "Start N Jobs". */
+export async function confirmStart(question: { message: string; detail: string; button: string }): Promise<boolean> {
+  const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.button);
+  return answer === question.button;
 }
 
 /** Asks before cancelling, with the count (and the ids left alone because they are not this agent's). */
