@@ -3,6 +3,7 @@ import { trialUserName } from '../../core/trial/trialMarker';
 import { CancelledError } from '../util/errors';
 import { setUp, tryThisEdit, type StartedTrial, type TrialDeps } from './tryThisEdit';
 import { comparisonUriOf, readTrialFile, trialOf, unfinishedTrials, type TrialFile } from './trialWorkspace';
+import type { Leftover } from '../core';
 import { loadCore } from '../lazyCore';
 
 /** What tests pass instead of answering the dialogs. */
@@ -75,24 +76,30 @@ export async function cleanUpTrials(deps: TrialDeps, args: CleanUpArgs): Promise
   const core = loadCore();
   const user = trialUserName(await client.users.current().catch(() => undefined));
   const open = await unfinishedTrials();
-  const leftovers = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Looking for trial copies left in the organization…' }, () => core.findLeftovers(client, { user }));
+  // A trial whose comparison is open in this window is alive: Clean Up leaves it (and its copies) alone.
+  const live = open.filter((file) => deps.comparisons.session(comparisonUriOf(file.uri)) !== undefined);
+  const stale = open.filter((file) => !live.includes(file) && file.record.user === user);
+  const leftovers = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Looking for trial copies left in the organization…' }, () =>
+    core.findLeftovers(client, { user, keepTrialIds: live.map((file) => file.record.trialId) }),
+  );
   if (!open.length && !leftovers.length) {
     void vscode.window.showInformationMessage(`No trial of ${user} is left behind: nothing to clean up.`);
     return 0;
   }
   type Item = vscode.QuickPickItem & { act: () => Promise<number> };
+  const count = leftovers.length;
   const removeAll: Item = {
-    label: `$(trash) Remove ${leftovers.length} trial cop${leftovers.length === 1 ? 'y' : 'ies'} of ${user}`,
-    description: 'agents and policies marked as trials, anywhere in the organization',
-    detail: leftovers.slice(0, 4).map((l) => l.name).join(' · ') + (leftovers.length > 4 ? ` · and ${leftovers.length - 4} more` : ''),
-    act: () => removeLeftovers(deps, open, leftovers, user, args.confirmed ?? false),
+    label: `$(trash) Remove ${count} trial cop${count === 1 ? 'y' : 'ies'} of ${user}${stale.length ? ` and discard ${stale.length} unfinished trial${stale.length === 1 ? '' : 's'}` : ''}`,
+    description: 'agents and policies marked as your trials, anywhere in the organization',
+    detail: leftovers.slice(0, 4).map((l) => l.name).join(' · ') + (count > 4 ? ` · and ${count - 4} more` : ''),
+    act: () => removeLeftovers(deps, stale, leftovers, user, args.confirmed ?? false),
   };
   const items: Item[] = [
     ...open.flatMap((file): Item[] => [
       { label: `$(debug-continue) Resume ${file.record.policyName}`, description: vscode.workspace.asRelativePath(file.uri), detail: `a trial of ${file.record.createdAt.slice(0, 16).replace('T', ' ')} (${file.record.state === 'started' ? 'interrupted while its copies were made' : 'its comparison can be resumed, published or discarded'})`, act: () => resumeTrial(deps, file).then(() => 0) },
       { label: `$(discard) Discard ${file.record.policyName}`, description: vscode.workspace.asRelativePath(file.uri), act: () => discardThisTrial(deps, file.uri, { confirmed: args.confirmed }) },
     ]),
-    ...(leftovers.length ? [removeAll] : []),
+    ...(count || stale.length ? [removeAll] : []),
   ];
   if (args.confirmed) return removeAll.act();
   const pick = await vscode.window.showQuickPick(items, { title: 'Clean Up Trials', placeHolder: 'Resume or discard a trial of this workspace, or remove your trial copies from the organization' });
@@ -100,24 +107,26 @@ export async function cleanUpTrials(deps: TrialDeps, args: CleanUpArgs): Promise
   return pick.act();
 }
 
-async function removeLeftovers(deps: TrialDeps, open: readonly TrialFile[], leftovers: Awaited<ReturnType<ReturnType<typeof loadCore>['findLeftovers']>>, user: string, confirmed: boolean): Promise<number> {
-  if (!leftovers.length) return 0;
-  const ids = new Set(leftovers.map((l) => l.trialId));
-  const affected = open.filter((file) => ids.has(file.record.trialId));
+/**
+ * Removes the user's trial copies found by their marker, after asking, and discards the user's unfinished
+ * trials of the workspace from their files (which also finds a copy made just before a crash, when its
+ * marker was not written yet, by the exact name the file recorded).
+ */
+async function removeLeftovers(deps: TrialDeps, stale: readonly TrialFile[], leftovers: readonly Leftover[], user: string, confirmed: boolean): Promise<number> {
   if (!confirmed) {
-    const go = `Remove ${leftovers.length}`;
-    const also = affected.length ? ` ${affected.length} unfinished trial${affected.length === 1 ? '' : 's'} of this workspace ${affected.length === 1 ? 'is' : 'are'} discarded with them: ${affected.map((f) => vscode.workspace.asRelativePath(f.uri)).join(', ')}.` : '';
-    const answer = await vscode.window.showWarningMessage(`Remove ${leftovers.length} trial cop${leftovers.length === 1 ? 'y' : 'ies'} of ${user} from the organization?`, { modal: true, detail: `${leftovers.map((l) => `${l.kind === 'agent' ? 'Agent' : 'Policy'} “${l.name}”`).join('\n')}\n\nOnly entities marked as ${user}'s trials are removed; real agents and policies are not touched.${also}` }, go);
+    const go = 'Remove Trial Copies';
+    const files = stale.length ? `\n\nUnfinished trials of this workspace discarded with them: ${stale.map((f) => vscode.workspace.asRelativePath(f.uri)).join(', ')}.` : '';
+    const listed = leftovers.map((l) => `${l.kind === 'agent' ? 'Agent' : 'Policy'} “${l.name}”`).join('\n');
+    const answer = await vscode.window.showWarningMessage(`Remove ${leftovers.length} trial cop${leftovers.length === 1 ? 'y' : 'ies'} of ${user} from the organization?`, { modal: true, detail: `${listed}${files}\n\nOnly what is marked as ${user}'s trial is removed; real agents and policies are not touched.` }, go);
     if (answer !== go) throw new CancelledError();
   }
   const core = loadCore();
   const client = deps.connection.requireClient();
-  const removed = await core.removeLeftovers(client, leftovers);
-  for (const file of affected) {
-    for (const entity of file.record.entities) entity.removed = true;
-    file.record.state = 'discarded';
-    await file.save();
-  }
+  let removed = 0;
+  for (const file of stale) removed += await core.discardTrial(client, file.record, file.save);
+  // Copies the files already removed answer 404 here, which counts as gone.
+  const ids = new Set(stale.flatMap((f) => f.record.entities.map((e) => e.id)));
+  removed += await core.removeLeftovers(client, leftovers.filter((l) => !ids.has(l.id)));
   deps.agents.reload();
   deps.policies.reload();
   void vscode.window.showInformationMessage(`Removed ${removed} trial cop${removed === 1 ? 'y' : 'ies'} of ${user}.`);

@@ -81,7 +81,7 @@ describe('A trial’s comparison', () => {
 });
 
 describe('Hiding trial agents in the Agents view', () => {
-  const page = { count: 5, results: [{ name: 'a' }, marked('b'), { name: 'c', description: 'plain' }] };
+  const page = { count: 5, results: [{ name: 'a', description: null }, marked('b'), { name: 'c', description: 'plain' }] };
 
   it('shows every agent, trials marked, unless the filter hides them', () => {
     assert.deepEqual(visibleAgentsPage({}, page, 0), { count: 5, results: page.results, hidden: 0 });
