@@ -3,16 +3,8 @@
 // comparison while the real agent's current version keeps its verdict — then published once.
 import * as assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/core/client';
-import {
-  DEMO_LOOP_AGENT_ID,
-  DEMO_LOOP_AGENT_NAME,
-  DEMO_LOOP_DISPOSITION_AFTER,
-  DEMO_LOOP_DISPOSITION_BEFORE,
-  DEMO_LOOP_INPUTS,
-  DEMO_LOOP_POLICY_ID,
-  DEMO_LOOP_POLICY_NAME,
-  DEMO_LOOP_RULE_TITLE,
-} from '../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID } from '../../src/sandbox/seed/demoLoop';
+import { editDemoRuleInEditor } from './support/policyEdit';
 import { useWorkbenchSession } from './support/session';
 
 const TEST_SET = 'support-call-qa.testset.jsonl';
@@ -37,21 +29,7 @@ describe('Trying a policy edit on copies, in the browser', function () {
     await workbench.openActivity('Agent Workbench');
     await workbench.collapseView('Datasets');
     await workbench.collapseView('Tables');
-    const policy = workbench.view('Policies').locator('.monaco-list-row[aria-level="1"]', { hasText: DEMO_LOOP_POLICY_NAME });
-    await workbench.expand(policy.first());
-    const current = workbench.view('Policies').locator('.monaco-list-row[aria-level="2"]', { has: page.locator('.label-description', { hasText: /^current/ }) });
-    await current.first().click();
-    await page.locator('.tab.active', { hasText: /\.json/ }).waitFor();
-    const policyNow = await client.policies.get(DEMO_LOOP_POLICY_ID);
-    const version = await client.policies.getVersion(DEMO_LOOP_POLICY_ID, String(policyNow.current_version_id));
-    const edited = JSON.stringify(version.content).replace(new RegExp(`("title":"${DEMO_LOOP_RULE_TITLE.replace(/[()]/g, '\\$&')}"[^}]*?"flag":")RED_FLAG`), '$1GREEN_FLAG');
-    assert.notEqual(edited, JSON.stringify(version.content), 'the rule was found in the policy');
-    const editor = page.locator('.editor-instance .monaco-editor').first();
-    await editor.click({ position: { x: 200, y: 100 } });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(edited);
-    await page.keyboard.press('Shift+Control+End');
-    await page.keyboard.press('Delete');
+    await editDemoRuleInEditor(workbench, sandbox);
     await workbench.waitForStatusBarText(/Unsaved policy/, 10_000);
 
     // Try This Edit… from the editor's title bar: one question says what runs and what it costs.
@@ -72,8 +50,8 @@ describe('Trying a policy edit on copies, in the browser', function () {
     assert.match(await cards.nth(0).innerText(), /Current version now/);
     assert.match(await cards.nth(1).innerText(), /Trial of the edit[\s\S]*Changed\s*1/);
     const row = frame.locator('#canvas .row').filter({ hasText: CASE.name }).first();
-    const now = await row.locator('[data-target="0"]').innerText();
-    const trial = await row.locator('[data-target="1"]').innerText();
+    const now = await row.locator('.col-key[data-target="0"]').innerText();
+    const trial = await row.locator('.col-key[data-target="1"]').innerText();
     assert.ok(now.includes(DEMO_LOOP_DISPOSITION_BEFORE), `the current version now: ${now}`);
     assert.ok(trial.includes(DEMO_LOOP_DISPOSITION_AFTER) && !trial.includes(DEMO_LOOP_DISPOSITION_BEFORE), `the trial: ${trial}`);
     assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count, versionsBefore, 'nothing published yet');
