@@ -67,6 +67,9 @@ describe('Trying a policy edit on copies, in the browser', function () {
     assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count, versionsBefore + 1, 'exactly one new version of the real policy');
     const trialAgents = (await client.agents.list({ search: 'trial', include_job_stats: false })).results.filter((a) => a.description?.includes('agent-workbench-trial:'));
     assert.deepEqual(trialAgents, [], 'the trial agent is gone');
+    // The views show it: neither the trial agent nor the trial policy is listed any more.
+    await workbench.treeItem('Policies', /· trial \d{4}-/).first().waitFor({ state: 'detached', timeout: 30_000 });
+    await workbench.treeItem('Agents', /· trial \d{4}-/).first().waitFor({ state: 'detached', timeout: 30_000 });
     await client.close();
   });
 });

@@ -139,7 +139,7 @@ describe('Trying a policy edit on copies', function () {
     assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count, versionsBefore + 1, 'one new version');
     const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);
     assert.equal(policy.current_version_id, result.kind === 'published' ? result.versionId : undefined);
-    assert.equal((await client.policies.getVersion(policy.id, policy.current_version_id!)).version_name, 'promises are fine');
+    assert.equal((await client.policies.getVersion(policy.id, policy.current_version_id)).version_name, 'promises are fine');
     assert.deepEqual(await copiesLeft(started.trial), [], 'the trial’s agent and policy are gone');
     assert.equal((await readTrial(started.trial)).state, 'published');
     assert.deepEqual(await findLeftovers(client), []);
