@@ -9,6 +9,7 @@ import { outputValue } from '../../src/core/comparison/compare';
 import { isComplete } from '../../src/core/comparison/comparisonRecord';
 import { testCaseLine } from '../../src/core/comparison/testSet';
 import { findLeftovers } from '../../src/core/trial/trialEnd';
+import { parsePolicyFile, policyFileText } from '../../src/core/trial/policyFile';
 import { trialUserName } from '../../src/core/trial/trialMarker';
 import { newTrial, parseTrial, serializeTrial } from '../../src/core/trial/trialRecord';
 import { agentsApplying, setUpTrial } from '../../src/core/trial/trialSetup';
@@ -25,6 +26,7 @@ const TRY = 'agentWorkbench.trials.tryThisEdit';
 const PUBLISH = 'agentWorkbench.trials.publish';
 const DISCARD = 'agentWorkbench.trials.discard';
 const CLEAN_UP = 'agentWorkbench.trials.cleanUp';
+const EXPORT = 'agentWorkbench.policies.exportToWorkspace';
 
 describe('Trying a policy edit on copies', function () {
   this.timeout(180_000);
@@ -170,6 +172,31 @@ describe('Trying a policy edit on copies', function () {
     assert.ok((removed ?? 0) >= 2, `removed ${removed}`);
     assert.deepEqual(await findLeftovers(client), [], 'no trial copy is left in the organization');
     assert.equal((await readTrial(uri)).state, 'discarded');
+  });
+
+  it('exports a policy as a workspace file that Try This Edit reads', async () => {
+    api.policies.reload();
+    const node = await waitFor(async () => ((await api.policies.provider.getChildren()) ?? []).find((n) => is(n, 'policy') && n.policy.id === DEMO_LOOP_POLICY_ID), 'the demo policy in the Policies view');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(EXPORT, node);
+    assert.ok(uri && uri.path.endsWith('.policy.json'), `written: ${uri?.path}`);
+    const file = parsePolicyFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    const edit = await editedDemoPolicy(client);
+    assert.deepEqual({ policyId: file.policyId, base: file.baseVersionId }, { policyId: DEMO_LOOP_POLICY_ID, base: edit.baseVersionId });
+    // Edited in its editor and saved, as a reviewer would.
+    const document = await vscode.workspace.openTextDocument(uri);
+    const change = new vscode.WorkspaceEdit();
+    change.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), policyFileText({ id: file.policyId, name: file.name }, file.baseVersionId, edit.content));
+    assert.ok((await vscode.workspace.applyEdit(change)) && (await document.save()));
+    try {
+      const started = await vscode.commands.executeCommand<StartedTrial>(TRY, uri, { testSet, confirmed: true });
+      assert.ok(started);
+      const session = await waitFor(() => api.comparisons.session(started.comparison), 'the trial’s comparison view');
+      await waitFor(() => session.state.kind === 'stopped' && isComplete(session.record), 'the trial’s comparison to finish', 90_000);
+      assert.equal(outputValue(session.record.cases[0]!.runs[TRIAL_TARGET_ID], 'disposition'), DEMO_LOOP_DISPOSITION_AFTER);
+      await vscode.commands.executeCommand(DISCARD, started.comparison, { confirmed: true });
+    } finally {
+      await vscode.workspace.fs.delete(uri);
+    }
   });
 
   it('stops Publish when the policy changed since the trial began, and publishes nothing', async () => {
