@@ -13,7 +13,8 @@ import { serializeComparison } from '../core/comparison/comparisonRecord';
 import { parseTestSet } from '../core/comparison/testSet';
 import { testSetAgentId } from '../core/comparison/testSetCheck';
 import { parsePolicyFile } from '../core/trial/policyFile';
-import { costSentence, disagreements, runToEnd, trialComparison, trialCost } from '../core/trial/trialComparison';
+import { estimateText, readCostEstimate } from '../core/comparison/costEstimate';
+import { disagreements, runToEnd, trialComparison } from '../core/trial/trialComparison';
 import { discardTrial } from '../core/trial/trialEnd';
 import { newTrial, serializeTrial } from '../core/trial/trialRecord';
 import { agentsApplying, setUpTrial } from '../core/trial/trialSetup';
@@ -79,7 +80,7 @@ async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSet
     await setUpTrial(client, trial, agents, saveTrial);
     for (const entity of trial.entities.filter((e) => e.kind === 'agent')) {
       const record = trialComparison(trial, entity, cases, path.relative(outDir, o.testSetPath) || testSetName);
-      io.out(`${record.agentName}: ${costSentence(await trialCost(client, record))}`);
+      io.out(`${record.agentName}: ${estimateText(await readCostEstimate(client, record))}`);
       const file = `${base}${agents.length > 1 ? `.${entity.sourceAgentId}` : ''}.trial.comparison.json`;
       await runToEnd(record, client, () => fs.writeFile(file, serializeComparison(record)), { pollMs: 250 });
       const markdown = comparisonMarkdown(record);

@@ -174,6 +174,8 @@ export const TEST_API_ENV = 'AGENT_WORKBENCH_TEST_API';
 export const DocumentCommands = {
   /** Ctrl+S in one of them: the new-version flow, then VS Code's save. */
   saveAsNewVersion: 'agentWorkbench.documents.saveAsNewVersion',
+  /** The status bar's "Unsaved policy" menu: save, or try the edit first. */
+  unsavedMenu: 'agentWorkbench.documents.unsavedMenu',
 } as const;
 /** Running agents: run files, runs from the Agents view and the Explorer, cancelling jobs. */
 export const RunCommands = {
@@ -221,6 +223,15 @@ export const ComparisonCommands = {
 } as const;
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';
 
+/** Trials of a policy edit on copies: try, publish, discard, clean up; and a policy as a workspace file. */
+export const TrialCommands = {
+  tryThisEdit: 'agentWorkbench.trials.tryThisEdit',
+  publishThisEdit: 'agentWorkbench.trials.publish',
+  discardTrial: 'agentWorkbench.trials.discard',
+  cleanUpTrials: 'agentWorkbench.trials.cleanUp',
+  exportPolicy: 'agentWorkbench.policies.exportToWorkspace',
+} as const;
+
 /**
  * Commands that act with what a workspace holds — run an agent, start or cancel jobs, upload, run a
  * query, send a workspace file, spend credits: disabled in Restricted Mode (see commands/workspaceTrust.ts).
@@ -238,4 +249,8 @@ export const TRUSTED_COMMANDS: readonly string[] = [
   TableCommands.uploadCsv,
   ComparisonCommands.runComparison,
   ComparisonCommands.testThisChange,
+  TrialCommands.tryThisEdit,
+  TrialCommands.publishThisEdit,
+  TrialCommands.discardTrial,
+  TrialCommands.cleanUpTrials,
 ];

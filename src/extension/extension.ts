@@ -51,6 +51,7 @@ import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
+import { registerTrialCommands } from './trials/trialCommands';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -182,6 +183,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     comparisons,
     ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets),
+    ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log }),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;

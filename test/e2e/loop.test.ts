@@ -3,16 +3,8 @@
 // run it and read its result; change the rule the demo names in its policy and save it as a new
 // version; run the same file again and see the disposition change.
 import * as assert from 'node:assert/strict';
-import { ServiceClient } from '../../src/core/client';
-import {
-  DEMO_LOOP_AGENT_NAME,
-  DEMO_LOOP_DISPOSITION_AFTER,
-  DEMO_LOOP_DISPOSITION_BEFORE,
-  DEMO_LOOP_RULE_PHRASE,
-  DEMO_LOOP_POLICY_ID,
-  DEMO_LOOP_POLICY_NAME,
-  DEMO_LOOP_RULE_TITLE,
-} from '../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_NAME, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_RULE_PHRASE } from '../../src/sandbox/seed/demoLoop';
+import { editDemoRuleInEditor } from './support/policyEdit';
 import { useWorkbenchSession } from './support/session';
 import type { Workbench } from './support/workbench';
 
@@ -61,23 +53,7 @@ describe('The loop from a policy edit to its outcome, in the browser', function 
     assert.ok(before.includes(DEMO_LOOP_DISPOSITION_BEFORE), `before the edit: ${before}`);
 
     // Open the policy's current version from the Policies view, make the named rule a green flag, save.
-    const policy = workbench.view('Policies').locator('.monaco-list-row[aria-level="1"]', { hasText: DEMO_LOOP_POLICY_NAME });
-    await workbench.expand(policy.first());
-    const current = workbench.view('Policies').locator('.monaco-list-row[aria-level="2"]', { has: page.locator('.label-description', { hasText: /^current/ }) });
-    await current.first().click();
-    await page.locator('.tab.active', { hasText: /\.json/ }).waitFor();
-    const client = new ServiceClient(sandbox);
-    const policyNow = await client.policies.get(DEMO_LOOP_POLICY_ID);
-    const version = await client.policies.getVersion(DEMO_LOOP_POLICY_ID, String(policyNow.current_version_id));
-    await client.close();
-    const edited = JSON.stringify(version.content).replace(new RegExp(`("title":"${DEMO_LOOP_RULE_TITLE.replace(/[()]/g, '\\$&')}"[^}]*?"flag":")RED_FLAG`), '$1GREEN_FLAG');
-    assert.notEqual(edited, JSON.stringify(version.content), 'the rule was found in the policy');
-    const editor = page.locator('.editor-instance .monaco-editor').first();
-    await editor.click({ position: { x: 200, y: 100 } });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(edited);
-    await page.keyboard.press('Shift+Control+End');
-    await page.keyboard.press('Delete');
+    await editDemoRuleInEditor(workbench, sandbox);
     await page.keyboard.press('Control+S');
     await workbench.answerInput(VERSION_NAME, /Save as New Version/);
     await page.locator('.tab.active', { hasText: VERSION_NAME }).waitFor({ timeout: 30_000 });

@@ -195,6 +195,21 @@ function* runsOf(record: ComparisonRecord): Generator<{ run: RunRecord; baseline
   }
 }
 
+/** The agent whose jobs a target starts: the comparison's, or another (a trial's copy). */
+export function agentOfTarget(record: Pick<ComparisonRecord, 'agentId'>, target: ComparisonTarget): string {
+  return target.kind === 'current' && target.agentId ? target.agentId : record.agentId;
+}
+
+/** The agent of each job the comparison started or reads (its target's agent). */
+export function jobAgents(record: ComparisonRecord): Map<string, string> {
+  const agents = new Map<string, string>();
+  for (const t of record.targets) for (const c of record.cases) {
+    const run = runOf(c, t.id);
+    if (run) agents.set(run.jobId, agentOfTarget(record, t));
+  }
+  return agents;
+}
+
 /** A case's run on a target (own keys only: a target id like `constructor` is data). */
 export function runOf(c: ComparisonCase, targetId: string): RunRecord | undefined {
   return Object.hasOwn(c.runs, targetId) ? c.runs[targetId] : undefined;

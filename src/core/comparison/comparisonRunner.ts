@@ -7,6 +7,7 @@
 import { isOutcomeUnknown, outcomeUnknownMessage } from '../outcomeUnknown';
 import { isFinalStatus } from '../jobStatus';
 import {
+  agentOfTarget,
   applyToRuns,
   casesToStart,
   chunk,
@@ -81,7 +82,7 @@ export function isRefusal(error: unknown): boolean {
 /** What startMissing reports as it goes. */
 export interface StartEvents {
   /** Cases started so far, and the ids just started (to follow at once). */
-  onStarted?(count: number, jobIds: readonly string[]): void;
+  onStarted?(count: number, jobIds: readonly string[], agentId: string): void;
   /** A target was marked failed (the service refused its request); the others went on. */
   onTargetFailed?(targetId: string, reason: string): void;
   /** A batch is about to be sent, or its answer came (or was lost): the batches in flight now. */
@@ -134,7 +135,7 @@ export async function startMissing(record: ComparisonRecord, service: Comparison
       recordStarted(record, batch, ids);
       await save();
       started += part.length;
-      events.onStarted?.(started, ids);
+      events.onStarted?.(started, ids, agentOfTarget(record, target));
     }
   }
 }
@@ -142,7 +143,7 @@ export async function startMissing(record: ComparisonRecord, service: Comparison
 // The live service batches only on the current version: a chosen version starts one job a request.
 async function startBatch(record: ComparisonRecord, target: ComparisonTarget, caseIndexes: number[], service: ComparisonService, signal: AbortSignal): Promise<string[]> {
   const inputs = caseIndexes.map((i) => record.cases[i]!.inputs);
-  if (target.kind === 'current') return service.runMany(target.agentId ?? record.agentId, inputs, signal);
+  if (target.kind === 'current') return service.runMany(agentOfTarget(record, target), inputs, signal);
   if (target.kind === 'version') return [await service.runVersion(record.agentId, target.agentVersionId, inputs[0]!, signal)];
   throw new Error('A baseline target has nothing to start.');
 }

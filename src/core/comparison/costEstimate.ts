@@ -4,6 +4,8 @@
  * made from, or another target's run of the case), else from the agent's recent jobs. An estimate
  * never blocks a start: with nothing to go by it says so.
  */
+import type { ServiceClient } from '../client';
+import { isFinalStatus } from '../jobStatus';
 import { casesToStart, type ComparisonRecord, type RunRecord } from './comparisonRecord';
 
 /** What one job used, as the results endpoints report it. */
@@ -24,6 +26,8 @@ export interface CostEstimate {
 
 /** How many earlier jobs the estimate reads (one bulk request). */
 export const ESTIMATE_SAMPLE = 100;
+/** The agent's recent jobs the estimate falls back on. */
+const RECENT_JOBS = 20;
 
 /** Usage of a run the record already holds (finished with a cost or tokens), else undefined. */
 function usageOf(run: RunRecord | undefined): JobUsage | undefined {
@@ -116,4 +120,51 @@ export function costFigure(cost: number): string {
   if (cost === 0) return '0';
   if (cost >= 1) return cost.toFixed(2);
   return cost.toPrecision(2).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** A results record's usage. */
+export function usageOfResult(r: { cost?: number | null; input_tokens?: number | null; output_tokens?: number | null }): JobUsage {
+  return { cost: r.cost, inputTokens: r.input_tokens, outputTokens: r.output_tokens };
+}
+
+/** The usage of the agent's recent finished jobs (one list request, one bulk results request). */
+async function recentUsage(client: ServiceClient, agentId: string, signal?: AbortSignal): Promise<JobUsage[]> {
+  const page = await client.jobs.list(agentId, { page_size: RECENT_JOBS, ordering: '-created_at' }, { signal });
+  const finished = page.results.filter((j) => isFinalStatus(j.status_code)).map((j) => j.id);
+  return finished.length ? (await client.jobs.results(finished, { signal })).map(usageOfResult) : [];
+}
+
+/**
+ * What the jobs a comparison record still has to start will cost: the same cases' earlier results
+ * (one bulk read), and the agent's recent jobs for cases nothing is known of.
+ */
+export async function readCostEstimate(client: ServiceClient, record: ComparisonRecord, signal?: AbortSignal): Promise<CostEstimate> {
+  const ids = estimateJobIds(record);
+  const read = new Map<string, JobUsage>();
+  if (ids.length) for (const r of await client.jobs.results(ids, { signal })) read.set(r.id, usageOfResult(r));
+  const first = estimateCost(record, read, []);
+  if (first.cost !== undefined && !first.basis?.includes('of the cases')) return first;
+  return estimateCost(record, read, await recentUsage(client, record.agentId, signal));
+}
+
+/**
+ * What `jobs` jobs of an agent will cost before any record exists (a trial being planned): the mean of
+ * the results before of its cases when it has some, else of the agent's recent jobs.
+ */
+export async function estimatePlan(client: ServiceClient, plan: { agentId: string; jobs: number; beforeJobIds: readonly string[] }, signal?: AbortSignal): Promise<CostEstimate> {
+  const before = plan.beforeJobIds.slice(0, ESTIMATE_SAMPLE);
+  if (before.length) {
+    const usages = (await client.jobs.results(before, { signal })).map(usageOfResult);
+    const estimate = estimateJobs(plan.jobs, usages, 'the same cases before');
+    if (estimate.cost !== undefined) return estimate;
+  }
+  const recent = await recentUsage(client, plan.agentId, signal);
+  return estimateJobs(plan.jobs, recent, `${recent.length} recent job${recent.length === 1 ? '' : 's'} of the agent`);
+}
+
+/** `jobs` jobs at the mean usage of `usages`. */
+export function estimateJobs(jobs: number, usages: readonly JobUsage[], basis: string): CostEstimate {
+  const usage = mean(usages);
+  if (!usage || !jobs) return { jobs };
+  return { jobs, tokens: Math.round(usage.tokens * jobs), cost: usage.cost * jobs, basis };
 }

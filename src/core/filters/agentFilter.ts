@@ -1,3 +1,5 @@
+import { isTrialEntity } from '../trial/trialMarker';
+
 /** What the Agents view is narrowed to and ordered by; turned into list parameters and a short description. */
 export interface AgentFilter {
   search?: string;
@@ -7,6 +9,8 @@ export interface AgentFilter {
   ordering?: string;
   /** Skip job statistics for a faster list (job count and last job are not shown then). */
   skipJobStats?: boolean;
+  /** Hide the copies a policy trial made (marked in their description); the service cannot, so the view does. */
+  hideTrials?: boolean;
 }
 
 /** The orderings of interface 4.9, plus `updated_at` which the live service accepts; `-` means descending. */
@@ -38,7 +42,7 @@ export function orderingLabel(ordering: string): string {
 
 /** True when anything narrows or reorders the list. */
 export function isAgentFilterActive(filter: AgentFilter): boolean {
-  return Boolean(filter.search || filter.engines?.length || filter.excludeEngines?.length || filter.tags?.length || filter.ordering || filter.skipJobStats);
+  return Boolean(filter.search || filter.engines?.length || filter.excludeEngines?.length || filter.tags?.length || filter.ordering || filter.skipJobStats || filter.hideTrials);
 }
 
 /** The list parameters for the service (interface 4.9 and docs/service.md). */
@@ -63,5 +67,17 @@ export function describeAgentFilter(filter: AgentFilter): string {
   if (filter.tags?.length) parts.push(`tags: ${filter.tags.map((t) => t.name).join(', ')}`);
   if (filter.ordering) parts.push(`by ${orderingLabel(filter.ordering)}`);
   if (filter.skipJobStats) parts.push('no job stats');
+  if (filter.hideTrials) parts.push('no trials');
   return parts.join(' · ');
+}
+
+/**
+ * A page of agents as the view shows it: trial agents left out when the filter hides them, and the
+ * service's count lowered by those seen so far (the pages not read yet may hold more).
+ */
+export function visibleAgentsPage<A extends { description?: string | null }>(filter: AgentFilter, page: { count: number; results: readonly A[] }, hiddenBefore: number): { count: number; results: A[]; hidden: number } {
+  if (!filter.hideTrials) return { count: page.count, results: [...page.results], hidden: hiddenBefore };
+  const results = page.results.filter((a) => !isTrialEntity(a));
+  const hidden = hiddenBefore + page.results.length - results.length;
+  return { count: Math.max(0, page.count - hidden), results, hidden };
 }

@@ -4,7 +4,6 @@
  * will cost, estimated before anything runs.
  */
 import type { ServiceClient } from '../client';
-import { isFinalStatus } from '../jobStatus';
 import { wait } from '../wait';
 import { matchesExpected } from '../comparison/compare';
 import { isComplete, newComparison, unfinishedJobIds, type ComparisonRecord, type ComparisonTarget } from '../comparison/comparisonRecord';
@@ -26,7 +25,7 @@ export function clientComparisonService(client: ServiceClient): ComparisonServic
 }
 
 /** A comparison of the cases on one trial agent: the baseline first ("before" when every case has it, else the current version now), then the trial. */
-export function trialComparison(trial: TrialRecord, entity: TrialEntity, cases: readonly TestCase[], testSet: string, baseline: 'before' | 'now' = cases.length > 0 && cases.every((c) => c.sourceJobId) ? 'before' : 'now'): ComparisonRecord {
+export function trialComparison(trial: TrialRecord, entity: TrialEntity, cases: readonly TestCase[], testSet: string, baseline: 'before' | 'now' = trialPlan(cases).baseline): ComparisonRecord {
   if (!entity.id || !entity.sourceAgentId) throw new Error(`The trial agent ${entity.name} was not created.`);
   const first: ComparisonTarget = baseline === 'before' ? { id: 'before', label: 'Results before', kind: 'baseline' } : { id: 'now', label: 'Current version now', kind: 'current' };
   const trialTarget: ComparisonTarget = { id: TRIAL_TARGET_ID, label: `Trial of the edit (${entity.name})`, kind: 'current', agentId: entity.id };
@@ -59,40 +58,10 @@ export function disagreements(record: ComparisonRecord, targetId = TRIAL_TARGET_
   return record.cases.flatMap((c, i) => (c.expected && matchesExpected(c, c.runs[targetId], key) === false ? [i] : []));
 }
 
-/** What a comparison will cost, before anything runs. */
-export interface CostEstimate {
-  jobs: number;
-  /** Estimated from the results before, or the agent's recent jobs; undefined when nothing says. */
-  tokens?: number;
-  cost?: number;
-  /** Where the per-job figures came from. */
-  basis: 'results before' | 'recent jobs' | 'nothing known';
+/** What a trial of these cases will run, before anything exists: its baseline, the jobs it starts, the results before it reads. */
+export function trialPlan(cases: readonly TestCase[]): { baseline: 'before' | 'now'; jobs: number; beforeJobIds: string[] } {
+  const before = cases.length > 0 && cases.every((c) => c.sourceJobId);
+  return { baseline: before ? 'before' : 'now', jobs: cases.length * (before ? 1 : 2), beforeJobIds: before ? cases.map((c) => c.sourceJobId!) : [] };
 }
 
-/** Jobs to run (cases × runnable targets), and tokens and cost from per-job figures (results before first, else recent jobs). */
-export function estimateCost(jobs: number, samples: readonly { input_tokens?: number | null; output_tokens?: number | null; cost?: number | null }[], basis: 'results before' | 'recent jobs'): CostEstimate {
-  const known = samples.filter((s) => typeof s.input_tokens === 'number' || typeof s.output_tokens === 'number' || typeof s.cost === 'number');
-  if (known.length === 0 || jobs === 0) return { jobs, basis: 'nothing known' };
-  const tokens = known.reduce((sum, s) => sum + (s.input_tokens ?? 0) + (s.output_tokens ?? 0), 0) / known.length;
-  const cost = known.reduce((sum, s) => sum + (s.cost ?? 0), 0) / known.length;
-  return { jobs, tokens: Math.round(tokens * jobs), cost: cost * jobs, basis };
-}
 
-/** Reads the per-job figures an estimate needs: the cases' results before, else the agent's recent finished jobs. */
-export async function trialCost(client: ServiceClient, record: ComparisonRecord, signal?: AbortSignal): Promise<CostEstimate> {
-  const runnable = record.targets.filter((t) => t.kind !== 'baseline').length;
-  const jobs = runnable * record.cases.length;
-  const before = record.cases.flatMap((c) => Object.values(c.runs).map((r) => r.jobId)).slice(0, 100);
-  if (before.length > 0) return estimateCost(jobs, await client.jobs.results(before, { signal }), 'results before');
-  const recent = (await client.jobs.list(record.agentId, { page_size: 20 }, { signal })).results.filter((j) => isFinalStatus(j.status_code)).map((j) => j.id);
-  return estimateCost(jobs, recent.length ? await client.jobs.results(recent, { signal }) : [], 'recent jobs');
-}
-
-/** "44 jobs, about 180k tokens, about $0.71 at recent prices". */
-export function costSentence(estimate: CostEstimate): string {
-  const jobs = `${estimate.jobs} job${estimate.jobs === 1 ? '' : 's'}`;
-  if (estimate.tokens === undefined || estimate.cost === undefined) return `${jobs} (no past job says what they cost)`;
-  const tokens = estimate.tokens >= 1000 ? `${Math.round(estimate.tokens / 1000)}k` : String(estimate.tokens);
-  const prices = estimate.basis === 'results before' ? "at the cases' past prices" : 'at recent prices';
-  return `${jobs}, about ${tokens} tokens, about $${estimate.cost.toFixed(2)} ${prices}`;
-}

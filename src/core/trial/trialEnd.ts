@@ -4,7 +4,8 @@
  * left behind anywhere in the organization, found by the marker the trial wrote.
  */
 import { isServiceError, type ServiceClient } from '../client';
-import { readMarker, type TrialEntity, type TrialRecord } from './trialRecord';
+import { readMarker } from './trialMarker';
+import type { TrialEntity, TrialRecord } from './trialRecord';
 import type { SaveTrial } from './trialSetup';
 
 /** The real policy has a newer version than the one the trial began from. */
@@ -75,11 +76,16 @@ export async function publishTrial(client: ServiceClient, record: TrialRecord, s
   await checkNoConflict(client, record, signal);
   const body = record.baseVersionId ? { content: record.content, base_version_id: record.baseVersionId } : { content: record.content };
   const made = await client.policies.createVersion(record.policyId, body, { signal });
-  record.publishedVersionId = made.id;
+  await completePublish(client, record, made.id, save, signal);
+  return made.id;
+}
+
+/** After the real policy's new version was made (by {@link publishTrial} or an editor's save flow): the trial is published and its entities removed. */
+export async function completePublish(client: ServiceClient, record: TrialRecord, versionId: string, save: SaveTrial, signal?: AbortSignal): Promise<void> {
+  record.publishedVersionId = versionId;
   record.state = 'published';
   await save();
   await removeTrialEntities(client, record, save, signal);
-  return made.id;
 }
 
 /** A trial entity found on the service by its marker. */

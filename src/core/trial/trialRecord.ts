@@ -7,8 +7,7 @@ import * as z from 'zod/mini';
 
 export const TRIAL_KIND = 'agent-workbench.trial';
 export const TRIAL_FORMAT_VERSION = 1;
-/** Written in the description of everything a trial creates: Clean Up finds leftovers by it, not by name. */
-export const TRIAL_MARKER_PREFIX = 'agent-workbench-trial:';
+export { TRIAL_MARKER_PREFIX, trialMarker, readMarker, trialName } from './trialMarker';
 
 /** One entity the trial creates; `id` is missing while its creation is asked for (or was interrupted). */
 export interface TrialEntity {
@@ -81,30 +80,6 @@ export function parseTrial(textOfFile: string): TrialRecord {
 /** The file text of a trial record. */
 export function serializeTrial(record: TrialRecord): string {
   return `${JSON.stringify(record, null, 2)}\n`;
-}
-
-/** The marker of a trial, as written in descriptions: the trial and whose it is. */
-export function trialMarker(record: Pick<TrialRecord, 'trialId' | 'user'>): string {
-  return `${TRIAL_MARKER_PREFIX}${record.trialId}:${encodeURIComponent(record.user)}`;
-}
-
-/** The trial id and user a description's marker names, or undefined when it has none. */
-export function readMarker(description: string | null | undefined): { trialId: string; user: string } | undefined {
-  const match = /agent-workbench-trial:([A-Za-z0-9-]{8,}):(\S*)/.exec(description ?? '');
-  if (!match) return undefined;
-  let user = match[2]!;
-  try {
-    user = decodeURIComponent(user);
-  } catch {
-    // A marker edited by hand stays readable as it is.
-  }
-  return { trialId: match[1]!, user };
-}
-
-/** "<what> · trial 2026-11-24 14:05 · <user>": says what it is and whose it is (UTC, so names sort alike everywhere). */
-export function trialName(what: string, user: string, at: Date): string {
-  const stamp = at.toISOString().slice(0, 16).replace('T', ' ');
-  return `${what} · trial ${stamp} · ${user}`;
 }
 
 /** A new trial of an edited policy; nothing exists on the service yet. */

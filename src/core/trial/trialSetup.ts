@@ -4,7 +4,8 @@
  * never touched: the real policy and agents are only read.
  */
 import type { AgentVersion, BaseAgent, InputDefinitionInput, ServiceClient } from '../client';
-import { trialMarker, trialName, type TrialEntity, type TrialRecord } from './trialRecord';
+import { isTrialEntity, trialMarker, trialName } from './trialMarker';
+import type { TrialEntity, TrialRecord } from './trialRecord';
 
 /** Saves the trial file; awaited before every request that creates something. */
 export type SaveTrial = () => Promise<void>;
@@ -20,7 +21,7 @@ export function policyIdOf(version: Pick<AgentVersion, 'engine_config'> | undefi
 export async function agentsApplying(client: ServiceClient, policyId: string, signal?: AbortSignal): Promise<{ agent: BaseAgent; version: AgentVersion }[]> {
   const found: { agent: BaseAgent; version: AgentVersion }[] = [];
   for await (const agent of client.agents.items({ include_job_stats: false }, { signal })) {
-    if (agent.description?.includes('agent-workbench-trial:')) continue;
+    if (isTrialEntity(agent)) continue;
     const version = await client.agents.currentVersion(agent.id, { signal }).catch(() => undefined);
     if (version && policyIdOf(version) === policyId) found.push({ agent, version });
   }

@@ -35,6 +35,11 @@ export async function filterAgents(view: AgentsView): Promise<void> {
       description: f.skipJobStats ? 'job count and last job are hidden' : 'job count and last job are shown',
       run: () => Promise.resolve({ ...f, skipJobStats: !f.skipJobStats }),
     },
+    {
+      label: f.hideTrials ? '$(beaker) Show Trial Agents' : '$(beaker) Hide Trial Agents',
+      description: f.hideTrials ? 'copies made by Try This Edit are hidden' : 'copies made by Try This Edit are shown, marked “trial”',
+      run: () => Promise.resolve({ ...f, hideTrials: !f.hideTrials }),
+    },
     { label: '$(clear-all) Clear Filter', run: () => Promise.resolve({}) },
   ];
   const pick = await vscode.window.showQuickPick(items, { title: 'Filter Agents', placeHolder: 'Choose what to change' });

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AgentJob, AgentVersion, BaseAgent } from '../../core/client';
 import type { ListKnowledge } from '../../core/store/serviceStore';
 import { clip, dateTime, relativeTime } from '../../core/format';
+import { isTrialEntity } from '../../core/trial/trialMarker';
 import type { PagedList } from '../../core/pagedList';
 import { PagedNodes } from '../tree/pagedNodes';
 import type { ServiceTreeHost, TreeNode } from '../tree/treeNode';
@@ -56,9 +57,10 @@ export class AgentNode implements TreeNode {
     const a = this.agent;
     const item = new vscode.TreeItem(clip(a.name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon(this.isNew ? 'sparkle' : 'hubot');
+    const trial = isTrialEntity(a);
+    item.iconPath = new vscode.ThemeIcon(this.isNew ? 'sparkle' : trial ? 'beaker' : 'hubot');
     const tags = this.ctx.tagNames(a.tags);
-    const parts = [a.engine_name || a.engine_class_id];
+    const parts = [...(trial ? ['trial'] : []), a.engine_name || a.engine_class_id];
     if (typeof a.job_count === 'number') parts.push(`${a.job_count.toLocaleString('en-US')} job${a.job_count === 1 ? '' : 's'}`);
     if (a.most_recent_job) parts.push(`last ${relativeTime(a.most_recent_job)}`);
     if (tags.length) parts.push(tags.map((t) => `#${t}`).join(' '));
@@ -89,6 +91,7 @@ function agentTooltip(a: BaseAgent, tags: string[]): vscode.MarkdownString {
   row('Created', dateTime(a.created_at));
   row('Creator', creatorName(a.creator));
   row('Tags', tags.join(', '));
+  if (isTrialEntity(a)) md.appendMarkdown('\n\n').appendText('A copy made by Try This Edit to run a policy edit before it is published; removed when the trial is published or discarded (or by Clean Up Trials…).');
   return md;
 }
 

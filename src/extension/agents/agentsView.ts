@@ -3,7 +3,7 @@ import type { AgentJob, BaseAgent } from '../../core/client';
 import type { ListKnowledge, ServiceStore, StoreChange } from '../../core/store/serviceStore';
 import type { Stores } from '../store/stores';
 import type { Ticker } from '../util/ticker';
-import { agentListParams, describeAgentFilter, isAgentFilterActive, type AgentFilter } from '../../core/filters/agentFilter';
+import { agentListParams, describeAgentFilter, isAgentFilterActive, visibleAgentsPage, type AgentFilter } from '../../core/filters/agentFilter';
 import type { Connection } from '../connection/connection';
 import { ContextKeys, Settings, StateKeys, Views } from '../constants';
 import { loadCore } from '../lazyCore';
@@ -25,6 +25,8 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
   readonly onDidShowJobs = this.shownJobs.event;
 
   private storeSubscription: { dispose(): void } | undefined;
+  /** Trial agents left out of the pages read so far (when the filter hides them). */
+  private trialsHidden = 0;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -41,7 +43,9 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
       fetchPage: async (page, signal) => {
         const result = await this.client().agents.list({ ...agentListParams(this.filter, this.pageSize()), page }, { signal });
         this.putAgents(result.results);
-        return result;
+        const shown = visibleAgentsPage(this.filter, result, page === 1 ? 0 : this.trialsHidden);
+        this.trialsHidden = shown.hidden;
+        return { ...result, count: shown.count, results: shown.results };
       },
       createNode: (agent) => new AgentNode(agent, this),
       updateNode: () => undefined,

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent } from '../../core/client';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
-import type { ComparisonTarget } from '../core';
+import type { ComparisonRecord, ComparisonTarget } from '../core';
 import { AgentNode, VersionNode } from '../agents/agentNodes';
 import { pickAgent } from '../agents/agentPickers';
 import type { AgentsView } from '../agents/agentsView';
@@ -62,8 +62,13 @@ async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri,
   const base = testSetUri.path.split('/').pop()!.replace(/\.(testset\.)?(jsonl|csv)$/i, '');
   const uri = await freeFileUri(folder, base, '.comparison.json');
   const record = core.newComparison({ title, agentId: agent.id, agentName: agent.name, testSet: testSetUri.path.split('/').pop()!, cases, targets });
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(core.serializeComparison(record)));
-  // Opening only shows: the command the user ran is what starts it (after the confirmation, unless a caller already had it).
+  return startComparisonFile(editors, uri, record, confirmed);
+}
+
+/** Writes a new comparison file, opens it in the comparison view and starts it (after the confirmation, unless the caller already had it). */
+export async function startComparisonFile(editors: ComparisonEditors, uri: vscode.Uri, record: ComparisonRecord, confirmed: boolean): Promise<vscode.Uri> {
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(loadCore().serializeComparison(record)));
+  // Opening only shows: the command the user ran is what starts it.
   await editors.open(uri);
   void editors.resume(uri, { confirmed }).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)));
   return uri;

@@ -1,41 +1,19 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/client';
-import type { ComparisonRecord, CostEstimate, JobUsage } from '../core';
+import type { ComparisonRecord, CostEstimate } from '../core';
 import { Settings } from '../constants';
 import { loadCore } from '../lazyCore';
 
-/** How long the estimate may take before the confirmation goes without it. */
-const ESTIMATE_MS = 4000;
-/** The agent's recent finished jobs the estimate falls back on. */
-const RECENT_JOBS = 20;
-
-/**
- * What the jobs to start will likely cost: from the same cases' earlier results (read in one bulk
- * request), else from the agent's recent jobs. Bounded in time; undefined when it cannot be told.
- */
-export async function readCostEstimate(record: ComparisonRecord, client: ServiceClient): Promise<CostEstimate | undefined> {
-  const core = loadCore();
-  const signal = AbortSignal.timeout(ESTIMATE_MS);
-  const usage = (r: { cost?: number | null; input_tokens?: number | null; output_tokens?: number | null }): JobUsage => ({ cost: r.cost, inputTokens: r.input_tokens, outputTokens: r.output_tokens });
-  try {
-    const ids = core.estimateJobIds(record);
-    const read = new Map<string, JobUsage>();
-    if (ids.length) for (const r of await client.jobs.results(ids, { signal })) read.set(r.id, usage(r));
-    let recent: JobUsage[] = [];
-    const first = core.estimateCost(record, read, []);
-    if (first.cost === undefined || first.basis?.includes('of the cases')) {
-      const page = await client.jobs.list(record.agentId, { page_size: RECENT_JOBS, status_code: 3, ordering: '-created_at' }, { signal });
-      const finished = page.results.map((j) => j.id);
-      if (finished.length) recent = (await client.jobs.results(finished, { signal })).map(usage);
-    }
-    return core.estimateCost(record, read, recent);
-  } catch {
-    return undefined;
-  }
-}
-
 /** What to do with cases whose batch was sent but whose answer was lost. */
 export type LostBatchChoice = 'notStarted' | 'leave';
+
+/** How long the estimate may take before the confirmation goes without it. */
+const ESTIMATE_MS = 4000;
+
+/** What the jobs to start will likely cost (the one estimate of the core), bounded in time; undefined when it cannot be told. */
+export async function readCostEstimate(record: ComparisonRecord, client: ServiceClient): Promise<CostEstimate | undefined> {
+  return loadCore().readCostEstimate(client, record, AbortSignal.timeout(ESTIMATE_MS)).catch(() => undefined);
+}
 
 /** Running, uploading and cancelling act on the service: only in a trusted workspace. */
 export function requireTrust(what: string): void {
@@ -61,14 +39,23 @@ export async function confirmResume(record: ComparisonRecord, estimate?: CostEst
   const sent = files.length ? `Files sent to the service: ${files.slice(0, 10).join(', ')}${files.length > 10 ? ` and ${files.length - 10} more` : ''}.` : 'No file is sent.';
   const detail = [cost, sent].filter(Boolean).join('\n\n');
   const go = left.toStart > 0 ? `Start ${left.toStart} Job${left.toStart === 1 ? '' : 's'}` : 'Resume';
-  const answer = await vscode.window.showWarningMessage(`Resume "${record.title}"? This ${parts.join(' and ')}.`, { modal: true, detail }, go);
-  if (answer !== go) return false;
+  return confirmStart({ message: `Resume "${record.title}"? This ${parts.join(' and ')}.`, detail, button: go, estimate: left.toStart > 0 ? estimate : undefined });
+}
+
+/**
+ * The one modal question before jobs start (a comparison, a trial): what runs and what it will likely
+ * cost, then "Start N Jobs"; above the cost ceiling of the settings, asked a second time.
+ */
+export async function confirmStart(question: { message: string; detail: string; button: string; estimate?: CostEstimate }): Promise<boolean> {
+  const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.button);
+  if (answer !== question.button) return false;
+  const { estimate } = question;
   const ceiling = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.confirmTwiceAboveCost, 0);
-  if (!estimate || !core.overCeiling(estimate, ceiling)) return true;
+  if (!estimate || !loadCore().overCeiling(estimate, ceiling)) return true;
   const sure = 'Start Anyway';
   const again = await vscode.window.showWarningMessage(
-    `These ${left.toStart} jobs are estimated above your ceiling of ${ceiling} (agentWorkbench.comparisons.confirmTwiceAboveCost).`,
-    { modal: true, detail: `${core.estimateText(estimate)}.` },
+    `These ${estimate.jobs} jobs are estimated above your ceiling of ${ceiling} (agentWorkbench.comparisons.confirmTwiceAboveCost).`,
+    { modal: true, detail: `${loadCore().estimateText(estimate)}.` },
     sure,
   );
   return again === sure;

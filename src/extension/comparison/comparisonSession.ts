@@ -110,7 +110,7 @@ export class ComparisonSession extends Disposable {
       this.follow();
       this.scheduleRead(0);
       this.startPromise = core.startMissing(this.record, this.service(), () => this.saver.flush(), this.stopStarting.signal, {
-        onStarted: (_count, ids) => this.started(ids),
+        onStarted: (_count, ids, agentId) => this.started(ids, agentId),
         onTargetFailed: (targetId, reason) => this.targetFailed(targetId, reason),
         onInFlight: (batches) => {
           if (this.phase.kind === 'working') this.phase = { kind: 'working', inFlight: batches.length };
@@ -250,10 +250,11 @@ export class ComparisonSession extends Disposable {
     this.render();
   }
 
-  private started(ids: readonly string[]): void {
+  /** Jobs just started on an agent (the comparison's, or a trial's copy): followed, and on top of that agent's Jobs list. */
+  private started(ids: readonly string[], agentId: string): void {
     const now = new Date().toISOString();
-    this.jobs.follow(ids.map((id) => ({ id, agentId: this.record.agentId, status: JobStatus.PENDING, createdAt: now })));
-    this.deps.jobsStarted(this.record.agentId, ids.map((id): AgentJob => ({ id, status_code: JobStatus.PENDING, created_at: now, status_events: [], metadata: {} })));
+    this.jobs.follow(ids.map((id) => ({ id, agentId, status: JobStatus.PENDING, createdAt: now })));
+    this.deps.jobsStarted(agentId, ids.map((id): AgentJob => ({ id, status_code: JobStatus.PENDING, created_at: now, status_events: [], metadata: {} })));
     this.render();
   }
 
@@ -273,8 +274,10 @@ export class ComparisonSession extends Disposable {
 
   /** Hands the jobs not final yet to the follower (polled in the connection's one bulk status request). */
   private follow(): void {
-    const ids = loadCore().unfinishedJobIds(this.record);
-    if (ids.length) this.jobs.follow(ids.map((id) => ({ id, agentId: this.record.agentId })));
+    const core = loadCore();
+    const ids = core.unfinishedJobIds(this.record);
+    const agents = core.jobAgents(this.record);
+    if (ids.length) this.jobs.follow(ids.map((id) => ({ id, agentId: agents.get(id) ?? this.record.agentId })));
   }
 
   private onChange(change: JobChange): void {

@@ -129,6 +129,13 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
     this.movesAfterSave.set(saved.toString(), created);
   }
 
+  /** A document whose text the service now holds as `created` (a trial published): VS Code marks it saved and its tab moves there. */
+  async settleAs(document: vscode.TextDocument, created: vscode.Uri): Promise<void> {
+    this.acknowledged.set(document.uri.path, document.getText());
+    this.showAfterSave(document.uri, created);
+    await document.save();
+  }
+
   /**
    * Saves an open document as a new version (Ctrl+S): runs the flow, and when it saved (or nothing
    * changed) lets VS Code mark the text saved. Says nothing when the user cancelled.

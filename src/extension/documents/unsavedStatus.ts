@@ -4,7 +4,7 @@ import { Disposable } from '../util/disposable';
 
 /**
  * Says in the status bar that the active policy or draft has edits not yet saved to the service (auto
- * save never saves them), and saves them as a new version when clicked.
+ * save never saves them); clicked, it offers to save them as a new version or to try the edit first.
  */
 export class UnsavedStatus extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('agentWorkbench.unsavedDocument', vscode.StatusBarAlignment.Left, 50));
@@ -12,7 +12,7 @@ export class UnsavedStatus extends Disposable {
   constructor() {
     super();
     this.item.name = 'Agent Workbench: Unsaved Document';
-    this.item.command = DocumentCommands.saveAsNewVersion;
+    this.item.command = DocumentCommands.unsavedMenu;
     this.register(vscode.window.onDidChangeActiveTextEditor(() => this.update()));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => e.document === vscode.window.activeTextEditor?.document && this.update()));
     this.register(vscode.workspace.onDidSaveTextDocument(() => this.update()));
@@ -27,7 +27,7 @@ export class UnsavedStatus extends Disposable {
     }
     const what = doc.uri.path.startsWith('/drafts/') ? 'draft' : 'policy';
     this.item.text = `$(circle-filled) Unsaved ${what}`;
-    this.item.tooltip = `Not saved to the service. Save (Ctrl+S) creates a new version; auto save never does.`;
+    this.item.tooltip = `Not saved to the service. Save (Ctrl+S) creates a new version; auto save never does.${what === 'policy' ? ' Click to save, or to try the edit on copies first.' : ''}`;
     this.item.show();
   }
 }

@@ -21,9 +21,12 @@ export interface SavePrompts {
   conflict(policy: Policy, newer: NewerVersion): Thenable<'compare' | 'anyway' | undefined>;
   /** The new version's name (default offered), or undefined to cancel. */
   versionName(suggested: string): Thenable<string | undefined>;
+  /** Publish This Edit found the policy changed since its trial began: 'retry' to try the edit again on it, or undefined. */
+  trialConflict?(policy: Policy, newer: NewerVersion): Thenable<'retry' | undefined>;
 }
 
 const COMPARE = 'Compare with Current';
+const TRY_AGAIN = 'Try Again on the Current Version';
 const ANYWAY = 'Save as New Version Anyway';
 
 const userPrompts: SavePrompts = {
@@ -36,6 +39,14 @@ const userPrompts: SavePrompts = {
         ANYWAY,
       )
       .then((choice) => (choice === COMPARE ? 'compare' : choice === ANYWAY ? 'anyway' : undefined)),
+  trialConflict: (policy, newer) =>
+    vscode.window
+      .showWarningMessage(
+        `“${policy.name}” changed since the trial began: ${whoSaved(newer)} saved “${newer.name}”.`,
+        { modal: true, detail: 'Publishing would replace that version with the content you tried. Nothing was published. Try the edit again on the policy as it is now (the trial is discarded).' },
+        TRY_AGAIN,
+      )
+      .then((choice) => (choice === TRY_AGAIN ? 'retry' : undefined)),
   versionName: (suggested) =>
     vscode.window.showInputBox({
       title: 'Save as New Version',
@@ -124,6 +135,64 @@ export class PolicyDocuments implements vscode.Disposable {
     return { outcome, created };
   }
 
+  /**
+   * Publish This Edit: a trial's content saved as one new version of the real policy through the same
+   * flow as a save (the version name asked; a version newer than the one the trial began from found
+   * just before the write, and then nothing is saved: `retry` says the user wants to try again). An open
+   * editor of the edit tried is marked saved and moves to the new version.
+   */
+  async publish(trial: { policyId: string; policyName: string; baseVersionId: string | null; content: unknown }): Promise<{ outcome: SaveOutcome; created?: PolicyVersion; retry?: boolean }> {
+    const base = trial.baseVersionId ?? '';
+    const uri = policyVersionEditUri(trial.policyId, base || 'none', trial.policyName, 'trial');
+    const steps = this.target(uri, trial.policyId, base);
+    let created: PolicyVersion | undefined;
+    let retry = false;
+    let policy: Policy | undefined;
+    const outcome = await saveAsNewVersion(uri, pretty(trial.content), {
+      ...steps,
+      title: `“${trial.policyName}”`,
+      unchanged: async (value) => (base ? (steps.unchanged?.(value) ?? false) : false),
+      newer: async () => {
+        policy = await this.connection.requireClient().policies.get(trial.policyId);
+        return steps.newer?.();
+      },
+      conflict: async (newer) => {
+        const prompts = this.prompts.trialConflict ? this.prompts : userPrompts;
+        retry = policy !== undefined && (await prompts.trialConflict?.(policy, newer)) === 'retry';
+        // Never "anyway": a trial publishes only over the version it was tried against.
+        return undefined;
+      },
+      created: (result, text) => {
+        created = result.created;
+        this.authorship.noteCreated(result.created.id);
+        this.log.info(`Published a trial of ${trial.policyName} as new version ${result.created.version_name ?? ''} (${result.created.id}), based on ${base || 'no version'}`);
+        void this.view.showNewVersion(trial.policyId, result.created.id);
+        void this.settleEditors(trial.policyId, base, text, result.policy, result.created);
+        return undefined;
+      },
+    }, this.diagnostics);
+    return { outcome, created, retry };
+  }
+
+  /** Editors of the version a trial began from that hold the content published: saved, and moved to the new version. */
+  private async settleEditors(policyId: string, baseId: string, text: string, policy: Policy, created: PolicyVersion): Promise<void> {
+    const published = JSON.parse(text) as unknown;
+    const newUri = policyVersionEditUri(policyId, created.id, policy.name, created.version_name || 'unnamed version');
+    for (const doc of vscode.workspace.textDocuments) {
+      const ids = parsePolicyEditUri(doc.uri);
+      if (!doc.isDirty || ids?.policyId !== policyId || ids.versionId !== baseId) continue;
+      let held: unknown;
+      try {
+        held = JSON.parse(doc.getText());
+      } catch {
+        continue;
+      }
+      if (!samePolicyContent(held, published)) continue;
+      this.fs.set(newUri, this.document(newUri, policyId, created.id, published));
+      await this.fs.settleAs(doc, newUri).catch((error: unknown) => this.log.warn(`The editor of the published edit could not be marked saved: ${String(error)}`));
+    }
+  }
+
   /** The steps of saving one policy version as a new one, for the shared flow. */
   private target(uri: vscode.Uri, policyId: string, baseId: string): NewVersionTarget<unknown, { policy: Policy; created: PolicyVersion }> {
     const client = () => this.connection.requireClient();
@@ -158,7 +227,7 @@ export class PolicyDocuments implements vscode.Disposable {
       },
       create: async (content, answers) => {
         policy ??= await client().policies.get(policyId);
-        const created = await client().policies.createVersion(policyId, { content, version_name: answers.versionName, base_version_id: baseId });
+        const created = await client().policies.createVersion(policyId, { content, version_name: answers.versionName, ...(baseId ? { base_version_id: baseId } : {}) });
         return { policy, created };
       },
       created: ({ policy: saved, created }, text) => {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Policy, PolicyVersion } from '../../core/client';
 import { clip, dateTime, relativeTime } from '../../core/format';
+import { isTrialEntity } from '../../core/trial/trialMarker';
 import type { PagedList } from '../../core/pagedList';
 import { creatorName } from '../agents/agentNodes';
 import { PolicyCommands } from '../constants';
@@ -44,9 +45,11 @@ export class PolicyNode implements TreeNode {
     const p = this.policy;
     const item = new vscode.TreeItem(clip(p.name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon('law');
+    const trial = isTrialEntity(p);
+    item.iconPath = new vscode.ThemeIcon(trial ? 'beaker' : 'law');
     const changed = p.updated_at ?? p.created_at;
-    item.description = [clip(p.description, 120), changed ? `changed ${relativeTime(changed)}` : ''].filter(Boolean).join(' · ');
+    // A trial's policy says so instead of showing its marker.
+    item.description = [trial ? 'trial' : clip(p.description, 120), changed ? `changed ${relativeTime(changed)}` : ''].filter(Boolean).join(' · ');
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**').appendText(clip(p.name, 2000)).appendMarkdown('**\n\n');
     if (p.description) md.appendText(clip(p.description, 2000)).appendMarkdown('\n\n');

@@ -2,7 +2,7 @@
 // agent's recent jobs; a ceiling above which the start is confirmed twice.
 import * as assert from 'node:assert/strict';
 import { newComparison } from '../../../src/core/comparison/comparisonRecord';
-import { costFigure, estimateCost, estimateJobIds, estimateText, overCeiling, type JobUsage } from '../../../src/core/comparison/costEstimate';
+import { costFigure, estimateCost, estimateJobIds, estimateJobs, estimateText, overCeiling, type JobUsage } from '../../../src/core/comparison/costEstimate';
 
 const cases = (n: number, withSource = true) =>
   Array.from({ length: n }, (_, i) => ({ line: i + 1, tags: [], inputs: { transcript: `call ${i}` }, ...(withSource ? { sourceJobId: `job-${i}` } : {}) }));
@@ -53,5 +53,12 @@ describe('comparison: the cost estimate', () => {
     assert.equal(overCeiling({ jobs: 1, cost: 5, tokens: 1 }, 4), true);
     assert.equal(overCeiling({ jobs: 1 }, 4), false);
     assert.deepEqual([costFigure(0), costFigure(0.0071234), costFigure(12.345)], ['0', '0.0071', '12.35']);
+  });
+});
+
+describe('comparison: the cost of a plan (a trial before its record exists)', () => {
+  it('counts the jobs at the mean of the usages given, and says when none tells', () => {
+    assert.deepEqual(estimateJobs(4, [{ cost: 0.01, inputTokens: 100, outputTokens: 50 }, { cost: 0.03, inputTokens: 300, outputTokens: 50 }], 'the same cases before'), { jobs: 4, tokens: 1000, cost: 0.08, basis: 'the same cases before' });
+    assert.deepEqual(estimateJobs(4, [], 'nothing'), { jobs: 4 });
   });
 });

@@ -1,0 +1,182 @@
+import * as vscode from 'vscode';
+import { trialUserName } from '../../core/trial/trialMarker';
+import { CancelledError } from '../util/errors';
+import { setUp, tryThisEdit, type StartedTrial, type TrialDeps } from './tryThisEdit';
+import { comparisonUriOf, readTrialFile, trialOf, unfinishedTrials, type TrialFile } from './trialWorkspace';
+import type { Leftover } from '../core';
+import { loadCore } from '../lazyCore';
+
+/** What tests pass instead of answering the dialogs. */
+export interface EndArgs {
+  confirmed?: boolean;
+}
+
+/** What Publish This Edit did. */
+export type PublishResult = { kind: 'published'; versionId: string } | { kind: 'retried'; trial: StartedTrial } | { kind: 'notPublished' };
+
+/**
+ * Publish This Edit: the content tried becomes one new version of the real policy, through the save
+ * flow of policy documents (version name asked; a policy changed since the trial began is said so,
+ * with Try Again), then the trial's agents and policy are removed.
+ */
+export async function publishThisEdit(deps: TrialDeps, arg: unknown): Promise<PublishResult> {
+  const trial = await trialOf(arg, 'Publish This Edit: which trial?');
+  if (!mayEnd(deps, trial, 'published')) return { kind: 'notPublished' };
+  const { outcome, created, retry } = await deps.policyDocuments.publish(trial.record);
+  if (retry) return { kind: 'retried', trial: await tryAgain(deps, trial) };
+  if (outcome.kind === 'cancelled') return { kind: 'notPublished' };
+  if (outcome.kind === 'unchanged') {
+    void vscode.window.showInformationMessage(`${outcome.message} The trial is still open: Discard Trial removes its copies.`);
+    return { kind: 'notPublished' };
+  }
+  if (outcome.kind === 'notSaved' || !created) throw new Error(outcome.kind === 'notSaved' ? outcome.message : 'The new version was not made.');
+  const client = deps.connection.requireClient();
+  await loadCore().completePublish(client, trial.record, created.id, trial.save);
+  deps.agents.reload();
+  deps.policies.reload();
+  void vscode.window.showInformationMessage(`Published “${created.version_name || created.id}” of “${trial.record.policyName}”: it is the current version now. The trial's copies were removed.`);
+  return { kind: 'published', versionId: created.id };
+}
+
+/** Discard Trial: the trial's agents and policy are removed; the real policy stays as it is. */
+export async function discardThisTrial(deps: TrialDeps, arg: unknown, args: EndArgs): Promise<number> {
+  const trial = await trialOf(arg, 'Discard Trial: which trial?');
+  if (!mayEnd(deps, trial, 'discarded')) return 0;
+  if (!args.confirmed) {
+    const go = 'Discard Trial';
+    const count = trial.record.entities.filter((e) => !e.removed).length;
+    const answer = await vscode.window.showWarningMessage(`Discard the trial of “${trial.record.policyName}”?`, { modal: true, detail: `Its ${count} cop${count === 1 ? 'y is' : 'ies are'} removed from the service (${trial.record.entities.map((e) => e.name).join(', ')}). The real policy and agents stay as they are; the comparison file stays as a record.` }, go);
+    if (answer !== go) throw new CancelledError();
+  }
+  await stopComparison(deps, trial);
+  const removed = await loadCore().discardTrial(deps.connection.requireClient(), trial.record, trial.save);
+  deps.agents.reload();
+  deps.policies.reload();
+  void vscode.window.showInformationMessage(`Trial of “${trial.record.policyName}” discarded: ${removed} cop${removed === 1 ? 'y' : 'ies'} removed; the real policy is as it was.`);
+  return removed;
+}
+
+/** Clean Up Trials… (tests pass `confirmed` to remove every leftover of the user without the menu). */
+export interface CleanUpArgs extends EndArgs {
+  /** Resume this unfinished trial file instead (what the menu's "Resume" does). */
+  resume?: vscode.Uri;
+}
+
+/**
+ * Clean Up Trials…: the workspace's unfinished trials (resume or discard each, as the user says) and the
+ * trial entities of the signed-in user anywhere in the organization, found by their marker, removed
+ * after asking. Opening a trial file never does any of this.
+ */
+export async function cleanUpTrials(deps: TrialDeps, args: CleanUpArgs): Promise<number> {
+  if (args.resume) {
+    await resumeTrial(deps, await readTrialFile(args.resume));
+    return 0;
+  }
+  const client = deps.connection.requireClient();
+  const core = loadCore();
+  const user = trialUserName(await client.users.current().catch(() => undefined));
+  const open = await unfinishedTrials();
+  // A trial whose comparison is open in this window is alive: Clean Up leaves it (and its copies) alone.
+  const live = open.filter((file) => deps.comparisons.session(comparisonUriOf(file.uri)) !== undefined);
+  const stale = open.filter((file) => !live.includes(file) && file.record.user === user);
+  const leftovers = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Looking for trial copies left in the organization…' }, () =>
+    core.findLeftovers(client, { user, keepTrialIds: live.map((file) => file.record.trialId) }),
+  );
+  if (!open.length && !leftovers.length) {
+    void vscode.window.showInformationMessage(`No trial of ${user} is left behind: nothing to clean up.`);
+    return 0;
+  }
+  type Item = vscode.QuickPickItem & { act: () => Promise<number> };
+  const count = leftovers.length;
+  const removeAll: Item = {
+    label: `$(trash) Remove ${count} trial cop${count === 1 ? 'y' : 'ies'} of ${user}${stale.length ? ` and discard ${stale.length} unfinished trial${stale.length === 1 ? '' : 's'}` : ''}`,
+    description: 'agents and policies marked as your trials, anywhere in the organization',
+    detail: leftovers.slice(0, 4).map((l) => l.name).join(' · ') + (count > 4 ? ` · and ${count - 4} more` : ''),
+    act: () => removeLeftovers(deps, stale, leftovers, user, args.confirmed ?? false),
+  };
+  const items: Item[] = [
+    ...open.flatMap((file): Item[] => [
+      { label: `$(debug-continue) Resume ${file.record.policyName}`, description: vscode.workspace.asRelativePath(file.uri), detail: `a trial of ${file.record.createdAt.slice(0, 16).replace('T', ' ')} (${file.record.state === 'started' ? 'interrupted while its copies were made' : 'its comparison can be resumed, published or discarded'})`, act: () => resumeTrial(deps, file).then(() => 0) },
+      { label: `$(discard) Discard ${file.record.policyName}`, description: vscode.workspace.asRelativePath(file.uri), act: () => discardThisTrial(deps, file.uri, { confirmed: args.confirmed }) },
+    ]),
+    ...(count || stale.length ? [removeAll] : []),
+  ];
+  if (args.confirmed) return removeAll.act();
+  const pick = await vscode.window.showQuickPick(items, { title: 'Clean Up Trials', placeHolder: 'Resume or discard a trial of this workspace, or remove your trial copies from the organization' });
+  if (!pick) throw new CancelledError();
+  return pick.act();
+}
+
+/**
+ * Removes the user's trial copies found by their marker, after asking, and discards the user's unfinished
+ * trials of the workspace from their files (which also finds a copy made just before a crash, when its
+ * marker was not written yet, by the exact name the file recorded).
+ */
+async function removeLeftovers(deps: TrialDeps, stale: readonly TrialFile[], leftovers: readonly Leftover[], user: string, confirmed: boolean): Promise<number> {
+  if (!confirmed) {
+    const go = 'Remove Trial Copies';
+    const files = stale.length ? `\n\nUnfinished trials of this workspace discarded with them: ${stale.map((f) => vscode.workspace.asRelativePath(f.uri)).join(', ')}.` : '';
+    const listed = leftovers.map((l) => `${l.kind === 'agent' ? 'Agent' : 'Policy'} “${l.name}”`).join('\n');
+    const answer = await vscode.window.showWarningMessage(`Remove ${leftovers.length} trial cop${leftovers.length === 1 ? 'y' : 'ies'} of ${user} from the organization?`, { modal: true, detail: `${listed}${files}\n\nOnly what is marked as ${user}'s trial is removed; real agents and policies are not touched.` }, go);
+    if (answer !== go) throw new CancelledError();
+  }
+  const core = loadCore();
+  const client = deps.connection.requireClient();
+  let removed = 0;
+  for (const file of stale) removed += await core.discardTrial(client, file.record, file.save);
+  // Copies the files already removed answer 404 here, which counts as gone.
+  const ids = new Set(stale.flatMap((f) => f.record.entities.map((e) => e.id)));
+  removed += await core.removeLeftovers(client, leftovers.filter((l) => !ids.has(l.id)));
+  deps.agents.reload();
+  deps.policies.reload();
+  void vscode.window.showInformationMessage(`Removed ${removed} trial cop${removed === 1 ? 'y' : 'ies'} of ${user}.`);
+  return removed;
+}
+
+/** Resumes an interrupted trial: the copies not made yet are made, then its comparison opens (where Resume asks before starting anything). */
+async function resumeTrial(deps: TrialDeps, trial: TrialFile): Promise<void> {
+  const comparison = comparisonUriOf(trial.uri);
+  if (trial.record.state === 'started') {
+    const client = deps.connection.requireClient();
+    const core = loadCore();
+    const agents = [];
+    for (const entity of core.trialAgents(trial.record)) {
+      if (!entity.sourceAgentId || !entity.sourceVersionId) continue;
+      agents.push({ agent: await client.agents.get(entity.sourceAgentId), version: await client.agents.getVersion(entity.sourceAgentId, entity.sourceVersionId) });
+    }
+    if (!agents.length) throw new Error(`${vscode.workspace.asRelativePath(trial.uri)} was interrupted before it named an agent to copy: discard it and try the edit again.`);
+    await setUp(deps, client, trial, agents);
+  }
+  const exists = await vscode.workspace.fs.stat(comparison).then(() => true, () => false);
+  if (!exists) throw new Error(`The trial's copies are ready, but its comparison ${vscode.workspace.asRelativePath(comparison)} is missing: discard the trial and try the edit again.`);
+  await deps.comparisons.open(comparison);
+}
+
+/** Says why a trial cannot end now (already ended, or its comparison still running); true when it may. */
+function mayEnd(deps: TrialDeps, trial: TrialFile, to: 'published' | 'discarded'): boolean {
+  const state = trial.record.state;
+  if (state === 'published' || state === 'discarded') {
+    void vscode.window.showInformationMessage(`This trial of “${trial.record.policyName}” was ${state} already${state === 'published' && trial.record.publishedVersionId ? ` (version ${trial.record.publishedVersionId})` : ''}: its copies are gone.`);
+    return false;
+  }
+  const session = deps.comparisons.session(comparisonUriOf(trial.uri));
+  if (to === 'published' && session?.state.kind === 'working') throw new Error('The trial is still running: publish once its comparison has finished (or Cancel it first).');
+  return true;
+}
+
+/** Stops the trial's comparison when it runs (its jobs are cancelled: the copies they run on are about to go). */
+async function stopComparison(deps: TrialDeps, trial: TrialFile): Promise<void> {
+  const session = deps.comparisons.session(comparisonUriOf(trial.uri));
+  if (session?.state.kind === 'working') await session.cancel({ confirmed: true });
+}
+
+/** Try Again after a conflict: the old trial is discarded, and the same edit is tried on the policy's current version. */
+async function tryAgain(deps: TrialDeps, trial: TrialFile): Promise<StartedTrial> {
+  const client = deps.connection.requireClient();
+  const comparison = deps.comparisons.session(comparisonUriOf(trial.uri))?.record;
+  await loadCore().discardTrial(client, trial.record, trial.save);
+  const policy = await client.policies.get(trial.record.policyId);
+  const source = { policyId: policy.id, policyName: policy.name, baseVersionId: policy.current_version_id ?? null, content: trial.record.content };
+  const testSet = comparison ? vscode.Uri.joinPath(trial.uri, '..', comparison.testSet) : undefined;
+  return tryThisEdit(deps, undefined, { source, testSet });
+}

@@ -1,0 +1,218 @@
+// Trying a policy edit on copies in a real extension host, against the sandbox's policy engine: the
+// trial flips the demo case while a production run keeps the old verdict; Publish makes exactly one
+// version of the real policy and removes the copies; Discard removes them; Clean Up finds what a
+// crash left behind by its marker; a version saved during the trial stops Publish.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ServiceClient } from '../../src/core/client';
+import { outputValue } from '../../src/core/comparison/compare';
+import { isComplete } from '../../src/core/comparison/comparisonRecord';
+import { testCaseLine } from '../../src/core/comparison/testSet';
+import { findLeftovers } from '../../src/core/trial/trialEnd';
+import { parsePolicyFile, policyFileText } from '../../src/core/trial/policyFile';
+import { trialUserName } from '../../src/core/trial/trialMarker';
+import { newTrial, parseTrial, serializeTrial } from '../../src/core/trial/trialRecord';
+import { agentsApplying, setUpTrial } from '../../src/core/trial/trialSetup';
+import { TRIAL_TARGET_ID } from '../../src/core/trial/trialComparison';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID } from '../../src/sandbox/seed/demoLoop';
+import type { AgentNode } from '../../src/extension/agents/agentNodes';
+import type { AgentWorkbenchApi } from '../../src/extension/extension';
+import type { PublishResult } from '../../src/extension/trials/trialEnding';
+import type { StartedTrial } from '../../src/extension/trials/tryThisEdit';
+import { editedDemoPolicy, LOOP_CASE } from '../unit/trial/trialHelpers';
+import { agentChildren, connect, is, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+
+const TRY = 'agentWorkbench.trials.tryThisEdit';
+const PUBLISH = 'agentWorkbench.trials.publish';
+const DISCARD = 'agentWorkbench.trials.discard';
+const CLEAN_UP = 'agentWorkbench.trials.cleanUp';
+const EXPORT = 'agentWorkbench.policies.exportToWorkspace';
+
+describe('Trying a policy edit on copies', function () {
+  this.timeout(180_000);
+  let sandbox: TestSandbox;
+  let api: AgentWorkbenchApi;
+  let client: ServiceClient;
+  let folder: vscode.Uri;
+  let testSet: vscode.Uri;
+  let restoreInterval: () => Promise<void>;
+
+  before(async () => {
+    api = await workbench();
+    restoreInterval = await withSetting('jobs.refreshIntervalSeconds', 1);
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root, 'the test workspace has a folder');
+    folder = vscode.Uri.joinPath(root, 'trials-test');
+  });
+
+  beforeEach(async () => {
+    sandbox = await startSandbox();
+    await connect(sandbox);
+    client = api.connection.requireClient();
+    await vscode.workspace.fs.createDirectory(folder);
+    testSet = vscode.Uri.joinPath(folder, 'loop.testset.jsonl');
+    await vscode.workspace.fs.writeFile(testSet, new TextEncoder().encode(`// agent: ${DEMO_LOOP_AGENT_ID} · ${DEMO_LOOP_AGENT_NAME}\n${testCaseLine(LOOP_CASE)}\n`));
+  });
+
+  afterEach(async () => {
+    for (let i = 0; i < 20 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    api.prompts.policySave = undefined;
+    await vscode.workspace.fs.delete(folder, { recursive: true });
+    await sandbox.stop();
+  });
+
+  after(() => restoreInterval());
+
+  /** The demo policy's current version open in an editor, with the named rule made a green flag (not saved). */
+  async function editPolicyInEditor(): Promise<vscode.TextDocument> {
+    const edit = await editedDemoPolicy(client);
+    const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);
+    const editor = await api.policyDocuments.open(policy, await client.policies.getVersion(policy.id, edit.baseVersionId));
+    const whole = new vscode.Range(0, 0, editor.document.lineCount, 0);
+    assert.ok(await editor.edit((b) => b.replace(whole, `${JSON.stringify(edit.content, null, 2)}\n`)));
+    assert.ok(editor.document.isDirty, 'the edit is not saved');
+    return editor.document;
+  }
+
+  /** Try This Edit… on the open edit, confirmed, until its comparison has every result. */
+  async function tryIt(document: vscode.TextDocument): Promise<StartedTrial> {
+    const started = await vscode.commands.executeCommand<StartedTrial>(TRY, document.uri, { testSet, confirmed: true });
+    assert.ok(started, 'the trial started');
+    const session = await waitFor(() => api.comparisons.session(started.comparison), 'the trial’s comparison view');
+    await waitFor(() => session.state.kind === 'stopped' && isComplete(session.record), 'the trial’s comparison to finish', 90_000);
+    return started;
+  }
+
+  const readTrial = async (uri: vscode.Uri) => parseTrial(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+
+  /** Ids of the trial's copies the service still has. */
+  async function copiesLeft(uri: vscode.Uri): Promise<string[]> {
+    const left: string[] = [];
+    for (const e of (await readTrial(uri)).entities) {
+      const there = e.kind === 'agent' ? await client.agents.get(e.id!).then(() => true, () => false) : await client.policies.get(e.id!).then(() => true, () => false);
+      if (there) left.push(e.id!);
+    }
+    return left;
+  }
+
+  /** A production run of the real agent on the demo call: its disposition. */
+  async function runReal(): Promise<string | null> {
+    const [jobId] = await client.agents.runMany(DEMO_LOOP_AGENT_ID, [{ ...DEMO_LOOP_INPUTS }]);
+    return waitFor(async () => {
+      const [result] = await client.jobs.results([jobId!]);
+      return result && typeof result.status === 'number' && result.status >= 3 && result.result ? outputValue({ jobId: jobId!, outputs: result.result }, 'disposition') : undefined;
+    }, 'the production job', 60_000);
+  }
+
+  it('runs the edit on copies: the case flips in the trial while a production run keeps the old verdict', async () => {
+    const versionBefore = (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id;
+    const started = await tryIt(await editPolicyInEditor());
+    const record = api.comparisons.session(started.comparison)!.record;
+    assert.equal(outputValue(record.cases[0]!.runs.now, 'disposition'), DEMO_LOOP_DISPOSITION_BEFORE, 'the current version now');
+    assert.equal(outputValue(record.cases[0]!.runs[TRIAL_TARGET_ID], 'disposition'), DEMO_LOOP_DISPOSITION_AFTER, 'the trial');
+    assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_BEFORE, 'production still judges by the policy as it was');
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, versionBefore, 'the real policy has no new version');
+
+    // The copy is in the Agents view, marked "trial"; the filter hides it.
+    const trial = await readTrial(started.trial);
+    const copyName = trial.entities.find((e) => e.kind === 'agent')!.name;
+    assert.match(copyName, /^Support Call QA · trial \d{4}-\d\d-\d\d \d\d:\d\d · .+$/);
+    const rows = async () => (await agentChildren()).filter((n): n is AgentNode => is(n, 'agent')).map((n) => ({ label: itemText(n).label, description: itemText(n).description }));
+    api.agents.reload();
+    const shown = await waitFor(async () => (await rows()).find((r) => r.label === copyName), 'the trial agent in the Agents view');
+    assert.match(shown.description, /^trial · /);
+    await api.agents.setFilter({ hideTrials: true });
+    try {
+      const hidden = await rows();
+      assert.ok(!hidden.some((r) => r.label === copyName) && hidden.some((r) => r.label === DEMO_LOOP_AGENT_NAME), 'only the trial agent is hidden');
+    } finally {
+      await api.agents.setFilter({});
+    }
+    await vscode.commands.executeCommand(DISCARD, started.comparison, { confirmed: true });
+  });
+
+  it('publishes exactly one version of the real policy, removes the copies, and leaves the editor saved', async () => {
+    const document = await editPolicyInEditor();
+    const started = await tryIt(document);
+    const versionsBefore = (await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count;
+    api.prompts.policySave = { conflict: () => Promise.resolve(undefined), versionName: () => Promise.resolve('promises are fine') };
+    const result = await vscode.commands.executeCommand<PublishResult>(PUBLISH, started.comparison);
+    assert.equal(result?.kind, 'published');
+    assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count, versionsBefore + 1, 'one new version');
+    const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);
+    assert.equal(policy.current_version_id, result.kind === 'published' ? result.versionId : undefined);
+    assert.equal((await client.policies.getVersion(policy.id, policy.current_version_id)).version_name, 'promises are fine');
+    assert.deepEqual(await copiesLeft(started.trial), [], 'the trial’s agent and policy are gone');
+    assert.equal((await readTrial(started.trial)).state, 'published');
+    assert.deepEqual(await findLeftovers(client), []);
+    await waitFor(() => !document.isDirty, 'the edited editor to be marked saved');
+    assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_AFTER, 'production now judges by the published edit');
+  });
+
+  it('discards: the copies are removed and the real policy keeps its version', async () => {
+    const before = (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id;
+    const started = await tryIt(await editPolicyInEditor());
+    assert.equal((await copiesLeft(started.trial)).length, 2, 'a trial policy and a trial agent');
+    await vscode.commands.executeCommand(DISCARD, started.comparison, { confirmed: true });
+    assert.deepEqual(await copiesLeft(started.trial), []);
+    assert.equal((await readTrial(started.trial)).state, 'discarded');
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, before);
+  });
+
+  it('cleans up what a crashed window left behind: the copies found by their marker, and its trial file', async () => {
+    const edit = await editedDemoPolicy(client);
+    const user = trialUserName(await client.users.current());
+    const uri = vscode.Uri.joinPath(folder, 'crashed.trial.json');
+    const trial = newTrial({ trialId: 'crashed-0001', user, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const save = (): Promise<void> => Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(serializeTrial(trial))));
+    await setUpTrial(client, trial, await agentsApplying(client, DEMO_LOOP_POLICY_ID), save);
+    // The window dies here: nothing in memory knows the trial any more, only the service and the file.
+    assert.equal((await findLeftovers(client, { user })).length, 2);
+    const removed = await vscode.commands.executeCommand<number>(CLEAN_UP, { confirmed: true });
+    assert.ok((removed ?? 0) >= 2, `removed ${removed}`);
+    assert.deepEqual(await findLeftovers(client), [], 'no trial copy is left in the organization');
+    assert.equal((await readTrial(uri)).state, 'discarded');
+  });
+
+  it('exports a policy as a workspace file that Try This Edit reads', async () => {
+    api.policies.reload();
+    const node = await waitFor(async () => ((await api.policies.provider.getChildren()) ?? []).find((n) => is(n, 'policy') && n.policy.id === DEMO_LOOP_POLICY_ID), 'the demo policy in the Policies view');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(EXPORT, node);
+    assert.ok(uri && uri.path.endsWith('.policy.json'), `written: ${uri?.path}`);
+    const file = parsePolicyFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    const edit = await editedDemoPolicy(client);
+    assert.deepEqual({ policyId: file.policyId, base: file.baseVersionId }, { policyId: DEMO_LOOP_POLICY_ID, base: edit.baseVersionId });
+    // Edited in its editor and saved, as a reviewer would.
+    const document = await vscode.workspace.openTextDocument(uri);
+    const change = new vscode.WorkspaceEdit();
+    change.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), policyFileText({ id: file.policyId, name: file.name }, file.baseVersionId, edit.content));
+    assert.ok((await vscode.workspace.applyEdit(change)) && (await document.save()));
+    try {
+      const started = await vscode.commands.executeCommand<StartedTrial>(TRY, uri, { testSet, confirmed: true });
+      assert.ok(started);
+      const session = await waitFor(() => api.comparisons.session(started.comparison), 'the trial’s comparison view');
+      await waitFor(() => session.state.kind === 'stopped' && isComplete(session.record), 'the trial’s comparison to finish', 90_000);
+      assert.equal(outputValue(session.record.cases[0]!.runs[TRIAL_TARGET_ID], 'disposition'), DEMO_LOOP_DISPOSITION_AFTER);
+      await vscode.commands.executeCommand(DISCARD, started.comparison, { confirmed: true });
+    } finally {
+      await vscode.workspace.fs.delete(uri);
+    }
+  });
+
+  it('stops Publish when the policy changed since the trial began, and publishes nothing', async () => {
+    const started = await tryIt(await editPolicyInEditor());
+    const other = await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content: (await editedDemoPolicy(client)).content, version_name: 'saved meanwhile' });
+    const asked: string[] = [];
+    api.prompts.policySave = {
+      conflict: () => Promise.resolve(undefined),
+      versionName: (s) => Promise.resolve(s),
+      trialConflict: (_policy, newer) => (asked.push(newer.name), Promise.resolve(undefined)),
+    };
+    const result = await vscode.commands.executeCommand<PublishResult>(PUBLISH, started.comparison);
+    assert.deepEqual(asked, ['saved meanwhile'], 'the user is told which version came in between');
+    assert.notEqual(result?.kind, 'published');
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, other.id, 'nothing was published over it');
+    assert.equal((await copiesLeft(started.trial)).length, 2, 'the trial is still there, to discard or try again');
+    await vscode.commands.executeCommand(DISCARD, started.comparison, { confirmed: true });
+  });
+});
