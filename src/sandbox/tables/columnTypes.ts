@@ -34,8 +34,13 @@ export class ColumnGuess {
     if (this.bool && !BOOL.test(value)) this.bool = false;
     if (this.int64 || this.uint64) this.seeInteger(value);
     if (this.float && !FLOAT.test(value)) this.float = false;
-    if (this.date && !(DATE.test(value) && validDate(value))) this.date = false;
-    if (this.dateTime && !((DATE_TIME.test(value) || DATE.test(value)) && validDate(value))) this.dateTime = false;
+    if (this.date || this.dateTime) {
+      // One look at the date part serves both guesses.
+      const isDate = DATE.test(value);
+      const valid = (isDate || (this.dateTime && DATE_TIME.test(value))) && validDate(value);
+      if (this.date && !(valid && isDate)) this.date = false;
+      if (this.dateTime && !valid) this.dateTime = false;
+    }
   }
 
   /** The base type (String for a column with no value at all). */
@@ -72,11 +77,28 @@ export class ColumnGuess {
   }
 }
 
+/** Whether the `YYYY-MM-DD` the value starts with is a day of the calendar (read digit by digit: this runs for every cell). */
 function validDate(value: string): boolean {
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  if (m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const y = digits(value, 0, 4);
+  const m = digits(value, 5, 2);
+  const d = digits(value, 8, 2);
+  if (!(m >= 1 && m <= 12 && d >= 1)) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[m - 1]!);
 }
+
+/** The number written by `count` ASCII digits at `at` (NaN where one is not a digit: no date). */
+function digits(value: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const c = value.charCodeAt(i) - 48;
+    if (!(c >= 0 && c <= 9)) return Number.NaN;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The type inside `Nullable(...)`, and whether it was wrapped. */
 export function unwrapNullable(typeName: string): { base: string; nullable: boolean } {

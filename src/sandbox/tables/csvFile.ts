@@ -8,6 +8,11 @@ import { ColumnGuess } from './columnTypes';
 import { CsvReader } from './csv';
 
 const CHUNK_BYTES = 1024 * 1024;
+/**
+ * What the upload's scan reads at a time on the request thread: each chunk is parsed and typed before
+ * the next is read, so this bounds how long another request can wait behind an upload (a few ms).
+ */
+const SCAN_CHUNK_BYTES = 64 * 1024;
 
 /** A column of an uploaded table: its name and ClickHouse type. */
 export interface UploadedColumn {
@@ -71,7 +76,7 @@ export async function scanCsv(filePath: string, withHeaders: boolean): Promise<C
       rowCount++;
     }
   };
-  for await (const chunk of fs.createReadStream(filePath, { highWaterMark: CHUNK_BYTES })) take(reader.push(decoder.write(chunk as Buffer)));
+  for await (const chunk of fs.createReadStream(filePath, { highWaterMark: SCAN_CHUNK_BYTES })) take(reader.push(decoder.write(chunk as Buffer)));
   take(reader.push(decoder.end()));
   take(reader.end());
   if (width < 0) throw new CsvProblem('The CSV file is empty: it has no header and no rows.');
