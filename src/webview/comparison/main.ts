@@ -49,6 +49,9 @@ function show(message: Shown): void {
   if (!sameLoad) sort = null;
   columns = columnsOf(message.targets.length, message.keys.length);
   table.style.setProperty('--columns', columns.map(columnWidth).join(' '));
+  // Head and rows share one width (the least the columns need, or the view's when wider), so their
+  // flexible columns come out the same: rows are placed absolutely and give the table no width of their own.
+  table.style.setProperty('--table-min-width', `${columns.reduce((sum, column) => sum + columnMinWidth(column), 0)}px`);
   setText(byId('title'), message.title);
   setText(byId('subtitle'), message.subtitle);
   document.title = message.title;
@@ -129,6 +132,11 @@ function columnWidth(column: ColumnRef): string {
   if (f === 'state') return '72px';
   if (typeof f === 'object') return 'minmax(100px, 1.5fr)';
   return f === 'cost' ? '72px' : '86px';
+}
+
+/** The least width of a column, in px (the first value of its `columnWidth`), padding included. */
+function columnMinWidth(column: ColumnRef): number {
+  return Number(/(\d+)px/.exec(columnWidth(column))?.[1] ?? 0);
 }
 
 function columnClass(column: ColumnRef): string {
