@@ -33,7 +33,29 @@ function traceDisk(): { events: string[]; restore(): void } {
     events.push(`rename ${String(from)} -> ${String(to)}`);
     real.renameSync(from, to);
   };
-  return { events, restore: () => Object.assign(mutable, real) };
+  // The same through fs.promises (the uploads flush on libuv's threads): open, FileHandle.sync, rename.
+  const promises = (mutable.promises as Record<string, unknown>);
+  const realPromises = { open: promises.open, rename: promises.rename };
+  promises.open = async (file: fs.PathLike, ...rest: unknown[]) => {
+    const handle = await (realPromises.open as (...a: unknown[]) => Promise<fs.promises.FileHandle>)(file, ...rest);
+    const sync = handle.sync.bind(handle);
+    handle.sync = async () => {
+      events.push(`fsync ${String(file)}`);
+      await sync();
+    };
+    return handle;
+  };
+  promises.rename = async (from: fs.PathLike, to: fs.PathLike) => {
+    events.push(`rename ${String(from)} -> ${String(to)}`);
+    await (realPromises.rename as (a: fs.PathLike, b: fs.PathLike) => Promise<void>)(from, to);
+  };
+  return {
+    events,
+    restore: () => {
+      Object.assign(mutable, real);
+      Object.assign(promises, realPromises);
+    },
+  };
 }
 
 /** Asserts that the upload renamed into a folder of the data folder was flushed before its rename, and the folder after it. */
