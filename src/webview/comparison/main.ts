@@ -3,6 +3,7 @@
 // text and numbers; the page sorts, filters, paints and asks. Every value is shown as text.
 import { rowWindow } from '../../core/grid/virtualWindow';
 import { columnsOf, visibleRows, type ColumnRef, type RowFilter } from '../../core/comparison/caseTable';
+import { applyRowsUpdate, type ComparisonRowsUpdate } from '../../core/comparison/viewDelta';
 import { isComparisonHostMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView, type RowView, type SummaryView } from '../../core/comparison/viewProtocol';
 import { byId, count, make, setText } from '../common/dom';
 import { outcomeChart } from './outcomeChart';
@@ -38,6 +39,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isComparisonHostMessage(message)) return;
   if (message.type === 'comparison') show(message);
+  else if (message.type === 'rows') update(message);
   else if (message.type === 'progress') {
     if (shown && message.load === shown.load) showProgress(message.progress);
   } else showNotice(message.text, message.error);
@@ -57,6 +59,15 @@ function show(message: Shown): void {
   buildHead(message);
   applyView();
   byId('app').setAttribute('aria-busy', 'false');
+}
+
+/** Rows whose cells changed while the comparison runs (and the summaries, the progress line): the same order and filters, repainted. */
+function update(message: ComparisonRowsUpdate): void {
+  if (!shown || message.load !== shown.load) return;
+  shown = applyRowsUpdate(shown, message);
+  showProgress(message.progress);
+  if (message.summaries) showSummaries(message.summaries);
+  if (message.rows.length > 0) applyView();
 }
 
 function showProgress(progress: ProgressView | null): void {
