@@ -19,6 +19,7 @@ import { sandboxLatency } from './benchmarks/sandboxLatency';
 import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
 import { tableUpload } from './benchmarks/tableUpload';
 import { runs } from './benchmarks/runs';
+import { runToRow } from './benchmarks/runToRow';
 import { soak } from './benchmarks/soak';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
@@ -63,12 +64,13 @@ const BENCHES: Bench[] = [
   { name: 'tree', title: 'first page of a large tree', budget: '≤ 1.15× the minimal extension', needsHost: true, run: (w) => largeTree(session(w), w.sandbox) },
   { name: 'grid', title: 'grid', budget: 'result arrived → rows ≤ 0.15 s; p95 frame ≤ 12 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.9× curl; memory growth ≤ 50 MB', needsHost: true, limitMs: 15 * 60_000, run: (w) => upload(session(w), w.sandbox, tmpDir) },
-  { name: 'comparison', title: 'comparison: 1,000 cases × 2 targets', budget: '≤ 1 status poll per interval; rows ≤ 1 s after the last result', needsHost: false, run: () => comparison(loadCoreBundle()) },
+  { name: 'comparison', title: 'comparison: 1,000 cases × 3 targets', budget: '≤ 1 status poll per interval; rows ≤ 1 s after the last result; posts ≤ 0.1× the whole', needsHost: false, run: () => comparison(loadCoreBundle()) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },
   { name: 'sqlCompletion', title: 'SQL completion, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: false, run: () => Promise.resolve(sqlCompletion()) },
   { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },
   { name: 'tableUpload', title: 'CSV table upload 100 MB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: false, run: (w) => tableUpload(w.sandbox, loadCoreBundle(), tmpDir) },
   { name: 'runs', title: 'runs and results', budget: 'Run ≤ 1.5× one raw request; 1 request for 100 results', needsHost: false, run: (w) => runs(w.sandbox, loadCoreBundle()) },
+  { name: 'runToRow', title: 'Run → the new row', budget: '≤ 1 round trip + one frame', needsHost: true, run: (w) => runToRow(session(w), w.sandbox) },
   { name: 'liveChecks', title: 'checks while typing', budget: 'largest document within 50 ms ≥ the size cap', needsHost: false, run: () => liveChecks(loadCoreBundle()) },
   { name: 'soak', title: 'a long session', budget: 'heap growth ≤ 10 MB', needsHost: true, limitMs: 15 * 60_000, run: (w) => soak(session(w), w.sandbox) },
 ];

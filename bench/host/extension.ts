@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { ActivationProbe } from './activationProbe';
 import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protocol';
 import { measureActivation, showRunningExtensions } from './tasks/activation';
+import { runToRow } from './tasks/runToRow';
 import { soak } from './tasks/soak';
 import { emptyWebviewReady, fetchResult, forgetResult, openResult, runQuery, scrollResult } from './tasks/grid';
 import { registerReferenceTree, setReferenceTree } from './tasks/referenceTree';
@@ -49,6 +50,7 @@ function handlers(probe: ActivationProbe): Handlers {
     retainedHeap: () => retainedHeap(),
     sqlCompletion: (args) => timeSqlCompletion(args),
     soak: (args) => soak(args),
+    runToRow: (args) => runToRow(args),
   };
 }
 

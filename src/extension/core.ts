@@ -18,6 +18,7 @@ export { startMissing, applyStatuses, readResults, cancelUnfinished, jobsToCance
 export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';
 export { ComparisonFileProblem } from '../core/comparison/comparisonSchema';
 export { comparisonView } from '../core/comparison/comparisonView';
+export { nextComparisonMessage } from '../core/comparison/viewDelta';
 export { progressView, workLeft, type SessionPhase } from '../core/comparison/comparisonProgress';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';

@@ -125,6 +125,16 @@ describe('the comparison view', () => {
       assert.equal(open.index, 998);
     });
 
+    it('repaints a row the extension sends as changed, keeping the order and the other rows', async () => {
+      const row = comparisonView(bigComparison(1000)).rows[998]!;
+      const changedRow = { ...row, cells: row.cells.map((c, i) => (i === 1 ? { ...c, values: ['Refund'] } : c)) };
+      await view.post({ type: 'rows', load: 1, rows: [{ index: 998, row: changedRow }], summaries: null, progress: null });
+      // Still sorted descending by name, "case 998" second: its cell now shows the new outcome.
+      await view.page.locator('#canvas .row').nth(1).locator('.col-key').nth(1).filter({ hasText: 'Refund' }).waitFor();
+      assert.equal(await view.page.locator('#canvas .row').first().locator('.col-case').textContent(), 'case 999');
+      assert.equal(await view.page.locator('#count').textContent(), '1,000 cases');
+    });
+
     it('offers Cancel while jobs run and Resume when the run stopped with work left', async () => {
       await view.post({ type: 'progress', load: 1, progress: { text: 'Waiting for 37 jobs', running: true, cancellable: true } });
       await view.page.locator('#cancel').waitFor({ state: 'visible' });

@@ -1,0 +1,75 @@
+// Run → the job on screen, from the extension host's side: a run file is run with the command its ▶ Run
+// CodeLens calls, and the time runs until the Agents view's provider answers the agent's Jobs list with
+// the new job in it (the tree item VS Code then draws). Beside it, in turn, one raw POST of the same
+// body from the same process: the round trip no Run can beat.
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../../src/extension/tree/treeNode';
+import type { RunToRowArgs, RunToRowSample } from '../protocol';
+import { workbenchApi } from '../workbench';
+import { agentNode, kindOf } from './soak';
+
+const jobIdOf = (node: TreeNode): string | undefined => (kindOf(node) === 'job' ? (node as unknown as { job: { id: string } }).job.id : undefined);
+
+/** Times `args.rounds` runs (after a warm-up run) and as many raw requests, alternating. */
+export async function runToRow(args: RunToRowArgs): Promise<RunToRowSample> {
+  const api = await workbenchApi();
+  const { provider } = api.agents;
+  const agent = await agentNode(args.agentName);
+  const jobsNode = ((await provider.getChildren(agent)) ?? []).find((n) => kindOf(n) === 'agentJobs');
+  if (!jobsNode) throw new Error('The agent has no Jobs node.');
+  // The list is loaded, as it is once a user has opened it: a started job goes on top of it.
+  await provider.getChildren(jobsNode);
+  const uri = vscode.Uri.parse(`untitled:/bench/${args.agentName.replace(/\W+/g, '-')}.agentrun.json`);
+  const document = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), JSON.stringify({ agent: agent.agent.id, inputs: args.inputs }, null, 2));
+  await vscode.workspace.applyEdit(edit);
+
+  // Every answer of the Jobs list after a change of the tree, with the time it was there.
+  const answers: Array<Promise<{ at: number; ids: Set<string> }>> = [];
+  const changes = provider.onDidChangeTreeData(() => {
+    answers.push(
+      Promise.resolve(provider.getChildren(jobsNode)).then((nodes) => {
+        const ids = new Set<string>();
+        for (const node of nodes ?? []) {
+          const id = jobIdOf(node);
+          if (id === undefined) continue;
+          ids.add(id);
+          node.getTreeItem();
+        }
+        return { at: performance.now(), ids };
+      }),
+    );
+  });
+  const runMs: number[] = [];
+  const rawMs: number[] = [];
+  try {
+    for (let round = 0; round <= args.rounds; round++) {
+      answers.length = 0;
+      const started = performance.now();
+      const run = await vscode.commands.executeCommand<{ jobIds: string[] } | undefined>('agentWorkbench.runs.runFile', uri);
+      const jobId = run?.jobIds[0];
+      if (!jobId) throw new Error('The run file started no job.');
+      const shown = (await Promise.all(answers)).filter((a) => a.ids.has(jobId)).sort((a, b) => a.at - b.at)[0];
+      if (!shown) throw new Error('The Agents view never listed the started job.');
+      const rawStarted = performance.now();
+      const response = await fetch(`${args.baseUrl}/v1/agents/run/${agent.agent.id}/async/`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${args.token}` },
+        body: JSON.stringify({ inputs: args.inputs }),
+      });
+      await response.text();
+      if (!response.ok) throw new Error(`The raw request answered ${response.status}.`);
+      if (round === 0) continue;
+      runMs.push(shown.at - started);
+      rawMs.push(performance.now() - rawStarted);
+    }
+  } finally {
+    changes.dispose();
+    (await workbenchApi()).stores.require().watcher.unwatchAll();
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
+  }
+  return { runMs, rawMs };
+}
