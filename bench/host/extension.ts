@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { ActivationProbe } from './activationProbe';
 import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protocol';
 import { measureActivation, showRunningExtensions } from './tasks/activation';
+import { openComparison, writeComparison } from './tasks/comparisonView';
 import { runToRow } from './tasks/runToRow';
 import { soak } from './tasks/soak';
 import { emptyWebviewReady, fetchResult, forgetResult, openResult, runQuery, scrollResult } from './tasks/grid';
@@ -51,6 +52,8 @@ function handlers(probe: ActivationProbe): Handlers {
     sqlCompletion: (args) => timeSqlCompletion(args),
     soak: (args) => soak(args),
     runToRow: (args) => runToRow(args),
+    comparisonWrite: (args) => writeComparison(args),
+    comparisonOpen: ({ uri }) => openComparison(uri),
   };
 }
 

@@ -194,6 +194,10 @@ export interface RunToRowSample {
   rawMs: number[];
 }
 
+export interface ComparisonFileArgs {
+  cases: number;
+}
+
 /** Every task the runner answers, with its argument and result types. */
 export interface HostTasks {
   state: [undefined, HostState];
@@ -218,6 +222,8 @@ export interface HostTasks {
   sqlCompletion: [SqlCompletionArgs, SqlCompletionSample];
   soak: [SoakArgs, SoakSample];
   runToRow: [RunToRowArgs, RunToRowSample];
+  comparisonWrite: [ComparisonFileArgs, string];
+  comparisonOpen: [{ uri: string }, number];
 }
 
 export type TaskName = keyof HostTasks;
