@@ -7,6 +7,8 @@
 // panel sends them, handled inside a frame so that its work counts).
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { newComparison, serializeComparison } from '../../src/core/comparison/comparisonRecord';
+import { JobStatus } from '../../src/core/jobStatus';
 import { mainThreadFrameTimes, slowFrameBreakdown, traceDuring } from '../lib/chromiumTrace';
 import { type Figure, ms, spread } from '../lib/figures';
 import type { HostSession } from '../lib/hostSession';
@@ -20,6 +22,37 @@ const BUDGET_FRAME_MS = 12;
 const STREAM_ROWS = 30;
 const STREAM_EVERY_MS = 200;
 const STREAM_MS = 4000;
+
+const OUTCOMES = ['Approve', 'Escalate', 'Refund', 'Reject'];
+
+/** A finished comparison of `cases` cases on three targets (the baseline, the current version, a version), as its file's text. */
+function comparisonFile(cases: number): string {
+  const record = newComparison({
+    title: `Bench ${cases} cases`,
+    agentId: '11111111-2222-4333-8444-555555555555',
+    testSet: 'bench.testset.jsonl',
+    cases: Array.from({ length: cases }, (_, i) => ({ line: i + 1, name: `case ${i}`, tags: i % 7 === 0 ? ['refunds'] : [], inputs: { transcript: `call ${i}` }, sourceJobId: `before-${i}`, expected: { disposition: OUTCOMES[i % 4]! } })),
+    targets: [
+      { id: 'before', label: 'Results before', kind: 'baseline' },
+      { id: 'now', label: 'Current version now', kind: 'current' },
+      { id: 'v2', label: 'Version 2', kind: 'version', agentVersionId: '22222222-2222-4333-8444-555555555555' },
+    ],
+  });
+  record.cases.forEach((c, i) => {
+    ['before', 'now', 'v2'].forEach((id, t) => {
+      c.runs[id] = {
+        jobId: `${id}-${i}`,
+        status: JobStatus.SUCCESS,
+        outputs: [{ key: 'disposition', value: OUTCOMES[(i + (i % (5 + t) === 0 ? t : 0)) % 4]! }],
+        cost: 0.01 + t * 0.005,
+        inputTokens: 200 + (i % 50),
+        outputTokens: 40 + t,
+        durationMs: 900 + ((i * 37) % 800),
+      };
+    });
+  });
+  return serializeComparison(record);
+}
 
 /** The comparison page's frame, once its static markup is there. */
 async function comparisonFrame(page: Page, timeoutMs: number): Promise<Frame> {
@@ -154,7 +187,7 @@ async function measureRun(session: HostSession, uri: string, tmpDir: string, run
 
 /** Opens, scrolls and streams into the comparison view RUNS times after a warm-up. */
 export async function comparisonView(session: HostSession, tmpDir: string): Promise<Figure[]> {
-  const uri = await session.host.call('comparisonWrite', { cases: CASES });
+  const uri = await session.host.call('comparisonWrite', { name: `bench-${CASES}.comparison.json`, text: comparisonFile(CASES) });
   const runs: Run[] = [];
   try {
     for (let run = 0; run <= RUNS; run++) {

@@ -195,7 +195,9 @@ export interface RunToRowSample {
 }
 
 export interface ComparisonFileArgs {
-  cases: number;
+  /** File name in the workspace folder (`*.comparison.json`). */
+  name: string;
+  text: string;
 }
 
 /** Every task the runner answers, with its argument and result types. */
