@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { RunToRowArgs, RunToRowSample } from '../protocol';
-import { workbenchApi } from '../workbench';
+import { waitFor, workbenchApi } from '../workbench';
 import { agentNode, kindOf } from './soak';
 
 const jobIdOf = (node: TreeNode): string | undefined => (kindOf(node) === 'job' ? (node as unknown as { job: { id: string } }).job.id : undefined);
@@ -50,8 +50,8 @@ export async function runToRow(args: RunToRowArgs): Promise<RunToRowSample> {
       const run = await vscode.commands.executeCommand<{ jobIds: string[] } | undefined>('agentWorkbench.runs.runFile', uri);
       const jobId = run?.jobIds[0];
       if (!jobId) throw new Error('The run file started no job.');
-      const shown = (await Promise.all(answers)).filter((a) => a.ids.has(jobId)).sort((a, b) => a.at - b.at)[0];
-      if (!shown) throw new Error('The Agents view never listed the started job.');
+      // The tree's change comes a moment after the command (the provider fires its refreshes together).
+      const shown = await waitFor(async () => (await Promise.all(answers)).filter((a) => a.ids.has(jobId)).sort((a, b) => a.at - b.at)[0], 'the Agents view to list the started job', 10_000);
       const rawStarted = performance.now();
       const response = await fetch(`${args.baseUrl}/v1/agents/run/${agent.agent.id}/async/`, {
         method: 'POST',
