@@ -18,7 +18,7 @@ export async function runToRow(session: HostSession, sandbox: Sandbox): Promise<
   await host.call('connect', { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token });
   await host.call('closeEditors');
   const inputs = { ticket_text: 'The customer asks for a refund of the second charge.' };
-  const sample = await host.call('runToRow', { agentName: BULK_AGENT_NAME, inputs, rounds: ROUNDS, baseUrl: sandbox.baseUrl, token: sandbox.token }, 5 * 60_000);
+  const sample = await host.call('runToRow', { agentName: BULK_AGENT_NAME, inputs, rounds: ROUNDS, baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token }, 5 * 60_000);
   const run = median(sample.runMs);
   const raw = median(sample.rawMs);
   return [

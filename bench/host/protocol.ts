@@ -184,6 +184,7 @@ export interface RunToRowArgs {
   rounds: number;
   /** For the raw request beside each run. */
   baseUrl: string;
+  organizationId: string;
   token: string;
 }
 

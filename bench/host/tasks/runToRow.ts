@@ -53,7 +53,7 @@ export async function runToRow(args: RunToRowArgs): Promise<RunToRowSample> {
       // The tree's change comes a moment after the command (the provider fires its refreshes together).
       const shown = await waitFor(async () => (await Promise.all(answers)).filter((a) => a.ids.has(jobId)).sort((a, b) => a.at - b.at)[0], 'the Agents view to list the started job', 10_000);
       const rawStarted = performance.now();
-      const response = await fetch(`${args.baseUrl}/v1/agents/run/${agent.agent.id}/async/`, {
+      const response = await fetch(`${args.baseUrl}/v1/agents/run/${agent.agent.id}/async/?organization_id=${args.organizationId}`, {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${args.token}` },
         body: JSON.stringify({ inputs: args.inputs }),
