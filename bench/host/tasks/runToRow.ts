@@ -56,10 +56,11 @@ export async function runToRow(args: RunToRowArgs): Promise<RunToRowSample> {
       const response = await fetch(`${args.baseUrl}/v1/agents/run/${agent.agent.id}/async/?organization_id=${args.organizationId}`, {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${args.token}` },
-        body: JSON.stringify({ inputs: args.inputs }),
+        // The run endpoint takes the input set itself as its body (what the client sends for one input set).
+        body: JSON.stringify(args.inputs),
       });
-      await response.text();
-      if (!response.ok) throw new Error(`The raw request answered ${response.status}.`);
+      const answer = await response.text();
+      if (!response.ok) throw new Error(`The raw request answered ${response.status}: ${answer.slice(0, 300)}`);
       if (round === 0) continue;
       runMs.push(shown.at - started);
       rawMs.push(performance.now() - rawStarted);
