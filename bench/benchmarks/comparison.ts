@@ -5,6 +5,7 @@
 // comparison panel would post to its page (its own message logic, every 200 ms while jobs move) beside
 // re-sending the whole comparison each time. Timed: from the last result read to the view's rows
 // computed (what the page is sent). Painting and scrolling the page are not measured here.
+import { JobStatus } from '../../src/core/jobStatus';
 import { JobWatcher } from '../../src/core/jobWatch';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_TRANSCRIPT } from '../../src/sandbox/seed/demoLoop';
 import { type Figure, ms } from '../lib/figures';
@@ -135,7 +136,8 @@ export async function comparison(core: CoreBundle): Promise<Figure[]> {
       signal,
       {
         onStarted: (_count, ids) => {
-          watcher.track('comparison', ids.map((id) => ({ id })));
+          // Known to be pending, as the session hands them over: no early poll for them.
+          watcher.track('comparison', ids.map((id) => ({ id, status: JobStatus.PENDING })));
           dirty = true;
         },
       },
