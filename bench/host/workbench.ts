@@ -40,9 +40,16 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
 
 /** Signs in through the extension's own command (token checked with the service, stored as a secret). */
 export async function connect(connection: ServiceConnection): Promise<void> {
-  await vscode.commands.executeCommand('agentWorkbench.signIn', connection);
   const api = await workbenchApi();
+  // Already signed in there (the benchmark before did it): signing in again rewrites settings and secrets for nothing.
+  const state = api.connection.state;
+  if (state.kind === 'connected' && state.info.baseUrl === connection.baseUrl && readOrganization() === connection.organizationId) return;
+  await vscode.commands.executeCommand('agentWorkbench.signIn', connection);
   await waitFor(() => api.connection.state.kind === 'connected' && api.connection.state.info.baseUrl === connection.baseUrl, `the connection to ${connection.baseUrl}`);
+}
+
+function readOrganization(): string | undefined {
+  return vscode.workspace.getConfiguration('agentWorkbench').get<string>('organizationId');
 }
 
 /** What the host looks like right now; never activates the extension. */

@@ -6,7 +6,10 @@ import * as vscode from 'vscode';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { RunToRowArgs, RunToRowSample } from '../protocol';
 import { waitFor, workbenchApi } from '../workbench';
-import { agentNode, kindOf } from './soak';
+import { agentNode, kindOf, phase } from './soak';
+
+/** A step that takes longer than this is stuck (a dialog, a list that never answers): it is named. */
+const STEP_LIMIT_MS = 60_000;
 
 const jobIdOf = (node: TreeNode): string | undefined => (kindOf(node) === 'job' ? (node as unknown as { job: { id: string } }).job.id : undefined);
 
@@ -14,11 +17,11 @@ const jobIdOf = (node: TreeNode): string | undefined => (kindOf(node) === 'job' 
 export async function runToRow(args: RunToRowArgs): Promise<RunToRowSample> {
   const api = await workbenchApi();
   const { provider } = api.agents;
-  const agent = await agentNode(args.agentName);
-  const jobsNode = ((await provider.getChildren(agent)) ?? []).find((n) => kindOf(n) === 'agentJobs');
+  const agent = await phase('finding the agent in the Agents view', () => agentNode(args.agentName), STEP_LIMIT_MS);
+  const jobsNode = ((await phase('the agent\'s children', async () => provider.getChildren(agent), STEP_LIMIT_MS)) ?? []).find((n) => kindOf(n) === 'agentJobs');
   if (!jobsNode) throw new Error('The agent has no Jobs node.');
   // The list is loaded, as it is once a user has opened it: a started job goes on top of it.
-  await provider.getChildren(jobsNode);
+  await phase('the Jobs list', async () => provider.getChildren(jobsNode), STEP_LIMIT_MS);
   const uri = vscode.Uri.parse(`untitled:/bench/${args.agentName.replace(/\W+/g, '-')}.agentrun.json`);
   const document = await vscode.workspace.openTextDocument(uri);
   const edit = new vscode.WorkspaceEdit();
@@ -47,7 +50,7 @@ export async function runToRow(args: RunToRowArgs): Promise<RunToRowSample> {
     for (let round = 0; round <= args.rounds; round++) {
       answers.length = 0;
       const started = performance.now();
-      const run = await vscode.commands.executeCommand<{ jobIds: string[] } | undefined>('agentWorkbench.runs.runFile', uri);
+      const run = await phase(`run ${round}`, () => Promise.resolve(vscode.commands.executeCommand<{ jobIds: string[] } | undefined>('agentWorkbench.runs.runFile', uri)), STEP_LIMIT_MS);
       const jobId = run?.jobIds[0];
       if (!jobId) throw new Error('The run file started no job.');
       // The tree's change comes a moment after the command (the provider fires its refreshes together).

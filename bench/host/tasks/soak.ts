@@ -118,10 +118,11 @@ async function watchPolls(jobIds: string[], polls: number, spacingMs: number): P
 /** Each phase's own limit: a phase that hangs (a dialog, a view that never answers) is named, not waited for. */
 const PHASE_LIMIT_MS = 4 * 60_000;
 
-async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
+/** Runs one phase of a host task within {@link PHASE_LIMIT_MS}, naming it when it does not finish. */
+export async function phase<T>(name: string, run: () => Promise<T>, limitMs = PHASE_LIMIT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`The soak's phase "${name}" did not finish within ${PHASE_LIMIT_MS / 60_000} min.`)), PHASE_LIMIT_MS);
+    timer = setTimeout(() => reject(new Error(`The phase "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
   });
   try {
     return await Promise.race([run(), limit]);
