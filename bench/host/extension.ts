@@ -18,7 +18,7 @@ import { timeSqlCompletion } from './tasks/sqlCompletion';
 import { lastRoot, setTreeOrdering } from './tasks/tree';
 import { retainedHeap, uploadFile } from './tasks/upload';
 import { unwatchAll, watchJobs, watchState } from './tasks/watch';
-import { connect, hostState, mainFile } from './workbench';
+import { closeAllEditors, connect, hostState, mainFile } from './workbench';
 
 type Handlers = { [K in TaskName]: (args: HostTasks[K][0]) => Promise<HostTasks[K][1]> | HostTasks[K][1] };
 
@@ -27,10 +27,7 @@ function handlers(probe: ActivationProbe): Handlers {
     state: () => hostState(),
     activate: (args) => measureActivation(probe, args?.profileTo),
     showRunningExtensions: () => showRunningExtensions(),
-    closeEditors: async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      return null;
-    },
+    closeEditors: () => closeAllEditors(),
     connect: async (connection) => {
       await connect(connection);
       return hostState();

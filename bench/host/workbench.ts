@@ -64,3 +64,30 @@ export function hostState(): HostState {
     rssBytes: process.memoryUsage.rss(),
   };
 }
+
+/**
+ * Closes every editor. An editor with unsaved changes (a document a benchmark typed into) is reverted
+ * and closed first: otherwise VS Code asks whether to save it, and the window waits for an answer.
+ */
+export async function closeAllEditors(): Promise<null> {
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (!tab.isDirty) continue;
+      if (tab.input instanceof vscode.TabInputText || tab.input instanceof vscode.TabInputCustom) {
+        await vscode.commands.executeCommand('vscode.open', tab.input.uri, { viewColumn: group.viewColumn, preview: false });
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    }
+  }
+  const dirty = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.isDirty).map((t) => t.label);
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Closing the editors did not finish within 20 s (unsaved: ${dirty.join(', ') || 'none'}).`)), 20_000);
+  });
+  try {
+    await Promise.race([vscode.commands.executeCommand('workbench.action.closeAllEditors'), stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return null;
+}

@@ -66,7 +66,7 @@ describe('Watched jobs', function () {
     watched.unwatch(jobId);
   });
 
-  it('lists the menu’s actions before the jobs, with Cancel Job among them while a job runs', async () => {
+  it('lists the menu’s actions before the jobs, with Cancel Job among them while a job runs', () => {
     const jobs = Array.from({ length: 68 }, (_, i) => ({ id: `job-${i}`, label: `Job ${i}`, status: i === 0 ? 1 : 3 }));
     const noop = (): void => undefined;
     const items = watchedJobsItems(jobs as never, Date.now(), { dismiss: noop, stopAll: noop, watchAnother: noop, cancel: noop });

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { RunToRowArgs, RunToRowSample } from '../protocol';
-import { waitFor, workbenchApi } from '../workbench';
+import { closeAllEditors, waitFor, workbenchApi } from '../workbench';
 import { agentNode, kindOf, phase } from './soak';
 
 /** A step that takes longer than this is stuck (a dialog, a list that never answers): it is named. */
@@ -71,8 +71,7 @@ export async function runToRow(args: RunToRowArgs): Promise<RunToRowSample> {
   } finally {
     changes.dispose();
     (await workbenchApi()).stores.require().watcher.unwatchAll();
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
   }
   return { runMs, rawMs };

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AgentNode } from '../../../src/extension/agents/agentNodes';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { SoakArgs, SoakPhase, SoakSample, SoakSnapshot } from '../protocol';
-import { waitFor, workbenchApi } from '../workbench';
+import { closeAllEditors, waitFor, workbenchApi } from '../workbench';
 import { retainedHeap } from './upload';
 
 /** Heap after a full collection, and the handles the host holds open (by kind). */
@@ -19,7 +19,7 @@ async function snapshot(): Promise<SoakSnapshot> {
 }
 
 async function closeEditors(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await closeAllEditors();
 }
 
 /** A tree node's kind (agent, agentJobs, job, loadMore…). */

@@ -75,7 +75,7 @@ async function resolveAgent(jobs: JobWatcher, client: () => ServiceClient, id: s
 }
 
 /** The watched-jobs menu: its actions first (a long list would hide them), then the jobs. */
-export function watchedJobsItems(jobs: readonly WatchedJob[], now: number, actions: { dismiss(): void; stopAll(): void; watchAnother(): void; cancel(job: WatchedJob): void }): Item[] {
+export function watchedJobsItems(jobs: readonly WatchedJob[], now: number, actions: { dismiss: () => void; stopAll: () => void; watchAnother: () => void; cancel: (job: WatchedJob) => void }): Item[] {
   const running = jobs.filter((job) => statusGroup(job) === 'running');
   const items: Item[] = [];
   if (running.length === 1) items.push({ label: `$(circle-slash) Cancel Job ${jobTitle(running[0]!)}`, action: () => actions.cancel(running[0]!) });
