@@ -6,6 +6,7 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import subsetFont from 'subset-font';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
@@ -48,6 +49,9 @@ const vscodeNamespaceOnce = {
     build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
+
+/** Where the job view names its codicons: `codicon-NAME` in its markup and script, `icon: 'NAME'` in the status looks. */
+const CODICON_SOURCES = ['src/extension/jobs/jobView/jobViewPage.ts', 'src/webview/jobView', 'src/core/jobView'];
 
 const entries = [
   { name: 'sandbox', entryPoints: { sandbox: 'src/sandbox/main.ts' } },
@@ -98,11 +102,7 @@ fs.mkdirSync(distDir, { recursive: true });
 fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join(distDir, 'sql-wasm.wasm'));
 // Which variant dist/ holds, so that a check of the shipped build knows what it is looking at.
 if (!sandboxOnly) fs.writeFileSync(path.join(distDir, 'build.json'), `${JSON.stringify({ testHooks })}\n`);
-if (!sandboxOnly) {
-  const jobViewMedia = path.join(outRoot, 'media', 'jobView');
-  fs.mkdirSync(jobViewMedia, { recursive: true });
-  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join('node_modules', '@vscode', 'codicons', 'dist', file), path.join(jobViewMedia, file));
-}
+if (!sandboxOnly) await writeCodiconSubset(path.join(outRoot, 'media', 'jobView'));
 
 const contexts = [];
 for (const entry of entries) {
@@ -132,4 +132,32 @@ async function writeJsonSchemas() {
   fs.mkdirSync(path.join(distDir, 'schemas'), { recursive: true });
   for (const [name, schema] of Object.entries(files)) fs.writeFileSync(path.join(distDir, 'schemas', name), `${JSON.stringify(schema, null, 2)}\n`);
   fs.rmSync(tmp);
+}
+
+/**
+ * The job view's codicons: only the glyphs it names, in a font and a style sheet of their own (the
+ * whole font and its 1,400 classes would be most of a hundred kilobytes of the package).
+ */
+async function writeCodiconSubset(dir) {
+  const files = CODICON_SOURCES.flatMap((source) => (fs.statSync(source).isDirectory() ? fs.readdirSync(source).filter((f) => f.endsWith('.ts')).map((f) => path.join(source, f)) : [source]));
+  const names = new Set();
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/codicon-([a-z0-9-]+)/g)) if (!match[1].startsWith('modifier-') && !match[1].endsWith('-')) names.add(match[1]);
+    for (const match of text.matchAll(/\bicon: '([a-z0-9-]+)'/g)) names.add(match[1]);
+  }
+  const dist = path.join('node_modules', '@vscode', 'codicons', 'dist');
+  const css = fs.readFileSync(path.join(dist, 'codicon.css'), 'utf8');
+  const glyphs = new Map();
+  for (const match of css.matchAll(/^\.codicon-([a-z0-9-]+):before \{ content: "\\([0-9a-f]+)" \}$/gm)) glyphs.set(match[1], match[2]);
+  const missing = [...names].filter((n) => !glyphs.has(n));
+  if (missing.length) throw new Error(`The job view names codicons the font does not have: ${missing.join(', ')}`);
+  const used = [...names].sort();
+  const text = used.map((n) => String.fromCodePoint(parseInt(glyphs.get(n), 16))).join('');
+  const font = await subsetFont(fs.readFileSync(path.join(dist, 'codicon.ttf')), text, { targetFormat: 'truetype' });
+  // The rules before the icons (the font face, the base class, the spin modifier), then only ours.
+  const head = css.slice(0, css.indexOf('.codicon-', css.indexOf(' *  Icons'))).replace(/codicon\.ttf\?[0-9a-f]+/, 'codicon.ttf');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'codicon.ttf'), font);
+  fs.writeFileSync(path.join(dir, 'codicon.css'), `${head}${used.map((n) => `.codicon-${n}:before { content: "\\${glyphs.get(n)}" }`).join('\n')}\n`);
 }

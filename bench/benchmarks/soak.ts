@@ -34,7 +34,7 @@ export async function soak(session: HostSession, sandbox: Sandbox): Promise<Figu
   await host.call('connect', { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token });
   await host.call('closeEditors');
   const samples: SoakSample[] = [];
-  for (let i = 0; i < SOAKS; i++) samples.push(await host.call('soak', ARGS, 20 * 60_000));
+  for (let i = 0; i < SOAKS; i++) samples.push(await host.call('soak', ARGS, 10 * 60_000));
   const growth = samples.map((s) => s.after.heapBytes - s.before.heapBytes);
   const handleGrowth = samples.map((s) => s.after.handles - s.before.handles);
   const worst = Math.max(...growth);

@@ -9,6 +9,8 @@ import * as vscode from 'vscode';
 import { ActivationProbe } from './activationProbe';
 import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protocol';
 import { measureActivation, showRunningExtensions } from './tasks/activation';
+import { openComparison, writeComparison } from './tasks/comparisonView';
+import { runToRow } from './tasks/runToRow';
 import { soak } from './tasks/soak';
 import { emptyWebviewReady, fetchResult, forgetResult, openResult, runQuery, scrollResult } from './tasks/grid';
 import { registerReferenceTree, setReferenceTree } from './tasks/referenceTree';
@@ -16,7 +18,7 @@ import { timeSqlCompletion } from './tasks/sqlCompletion';
 import { lastRoot, setTreeOrdering } from './tasks/tree';
 import { retainedHeap, uploadFile } from './tasks/upload';
 import { unwatchAll, watchJobs, watchState } from './tasks/watch';
-import { connect, hostState, mainFile } from './workbench';
+import { closeAllEditors, connect, hostState, mainFile } from './workbench';
 
 type Handlers = { [K in TaskName]: (args: HostTasks[K][0]) => Promise<HostTasks[K][1]> | HostTasks[K][1] };
 
@@ -25,10 +27,7 @@ function handlers(probe: ActivationProbe): Handlers {
     state: () => hostState(),
     activate: (args) => measureActivation(probe, args?.profileTo),
     showRunningExtensions: () => showRunningExtensions(),
-    closeEditors: async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      return null;
-    },
+    closeEditors: () => closeAllEditors(),
     connect: async (connection) => {
       await connect(connection);
       return hostState();
@@ -49,6 +48,9 @@ function handlers(probe: ActivationProbe): Handlers {
     retainedHeap: () => retainedHeap(),
     sqlCompletion: (args) => timeSqlCompletion(args),
     soak: (args) => soak(args),
+    runToRow: (args) => runToRow(args),
+    comparisonWrite: (args) => writeComparison(args),
+    comparisonOpen: ({ uri }) => openComparison(uri),
   };
 }
 

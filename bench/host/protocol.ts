@@ -178,6 +178,29 @@ export interface SoakSample {
   phases: SoakPhase[];
 }
 
+export interface RunToRowArgs {
+  agentName: string;
+  inputs: Record<string, unknown>;
+  rounds: number;
+  /** For the raw request beside each run. */
+  baseUrl: string;
+  organizationId: string;
+  token: string;
+}
+
+export interface RunToRowSample {
+  /** From the run command to the Agents view's Jobs list answered with the new job (ms), one per round. */
+  runMs: number[];
+  /** One raw POST of the same body from the extension host (ms), one per round. */
+  rawMs: number[];
+}
+
+export interface ComparisonFileArgs {
+  /** File name in the workspace folder (`*.comparison.json`). */
+  name: string;
+  text: string;
+}
+
 /** Every task the runner answers, with its argument and result types. */
 export interface HostTasks {
   state: [undefined, HostState];
@@ -201,6 +224,9 @@ export interface HostTasks {
   retainedHeap: [undefined, number];
   sqlCompletion: [SqlCompletionArgs, SqlCompletionSample];
   soak: [SoakArgs, SoakSample];
+  runToRow: [RunToRowArgs, RunToRowSample];
+  comparisonWrite: [ComparisonFileArgs, string];
+  comparisonOpen: [{ uri: string }, number];
 }
 
 export type TaskName = keyof HostTasks;

@@ -40,9 +40,16 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
 
 /** Signs in through the extension's own command (token checked with the service, stored as a secret). */
 export async function connect(connection: ServiceConnection): Promise<void> {
-  await vscode.commands.executeCommand('agentWorkbench.signIn', connection);
   const api = await workbenchApi();
+  // Already signed in there (the benchmark before did it): signing in again rewrites settings and secrets for nothing.
+  const state = api.connection.state;
+  if (state.kind === 'connected' && state.info.baseUrl === connection.baseUrl && readOrganization() === connection.organizationId) return;
+  await vscode.commands.executeCommand('agentWorkbench.signIn', connection);
   await waitFor(() => api.connection.state.kind === 'connected' && api.connection.state.info.baseUrl === connection.baseUrl, `the connection to ${connection.baseUrl}`);
+}
+
+function readOrganization(): string | undefined {
+  return vscode.workspace.getConfiguration('agentWorkbench').get<string>('organizationId');
 }
 
 /** What the host looks like right now; never activates the extension. */
@@ -56,4 +63,31 @@ export function hostState(): HostState {
     connected: api?.connection.state.kind === 'connected',
     rssBytes: process.memoryUsage.rss(),
   };
+}
+
+/**
+ * Closes every editor. An editor with unsaved changes (a document a benchmark typed into) is reverted
+ * and closed first: otherwise VS Code asks whether to save it, and the window waits for an answer.
+ */
+export async function closeAllEditors(): Promise<null> {
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (!tab.isDirty) continue;
+      if (tab.input instanceof vscode.TabInputText || tab.input instanceof vscode.TabInputCustom) {
+        await vscode.commands.executeCommand('vscode.open', tab.input.uri, { viewColumn: group.viewColumn, preview: false });
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    }
+  }
+  const dirty = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.isDirty).map((t) => t.label);
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Closing the editors did not finish within 20 s (unsaved: ${dirty.join(', ') || 'none'}).`)), 20_000);
+  });
+  try {
+    await Promise.race([vscode.commands.executeCommand('workbench.action.closeAllEditors'), stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return null;
 }

@@ -39,13 +39,21 @@ export class HostClient {
 
   /** Runs a task in the extension host and returns its result; rejects with the host's error. */
   async call<K extends TaskName>(name: K, args?: HostTasks[K][0], timeoutMs = 120_000): Promise<HostTasks[K][1]> {
-    const response = await fetch(`http://127.0.0.1:${this.hello.port}/task/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SECRET_HEADER]: this.secret },
-      body: args === undefined ? '' : JSON.stringify(args),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const answer = (await response.json()) as { result?: HostTasks[K][1]; error?: string };
+    let answer: { result?: HostTasks[K][1]; error?: string };
+    let response: Response;
+    try {
+      response = await fetch(`http://127.0.0.1:${this.hello.port}/task/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SECRET_HEADER]: this.secret },
+        body: args === undefined ? '' : JSON.stringify(args),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      answer = (await response.json()) as { result?: HostTasks[K][1]; error?: string };
+    } catch (error) {
+      // Which task hung is the one thing worth knowing when a row says it timed out.
+      if (error instanceof DOMException && error.name === 'TimeoutError') throw new Error(`Host task ${name} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+      throw error;
+    }
     if (!response.ok) throw new Error(`Host task ${name} failed: ${answer.error ?? `HTTP ${response.status}`}`);
     return answer.result as HostTasks[K][1];
   }

@@ -44,7 +44,7 @@ export function resultsMarkdown(report: RunReport): string {
     resultsTable(report.figures),
     '',
     'Each figure is the median of several runs after a warm-up, with the least and most of those runs beside it; a ratio compares two things measured in the same run, side by side, ' +
-      'since these machines are shared and noisy. A figure out of budget is reported, never a failure of the command. All numbers: `bench/results.json`.',
+      'since these machines are shared and noisy. A figure out of budget is reported, never a failure of the command; a row that could not be measured says why and makes the command exit 1. All numbers: `bench/results.json`.',
     '',
     '## How each figure is measured',
     '',

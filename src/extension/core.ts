@@ -19,6 +19,7 @@ export { startMissing, applyStatuses, readResults, cancelUnfinished, jobsToCance
 export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';
 export { ComparisonFileProblem } from '../core/comparison/comparisonSchema';
 export { comparisonView } from '../core/comparison/comparisonView';
+export { nextComparisonMessage } from '../core/comparison/viewDelta';
 export { progressView, workLeft, type SessionPhase } from '../core/comparison/comparisonProgress';
 export { ruleChanges, type RuleChange } from '../core/comparison/ruleChanges';
 export { estimatePlan, estimateText, overCeiling, readCostEstimate, type CostEstimate } from '../core/comparison/costEstimate';

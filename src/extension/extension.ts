@@ -120,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const uploads = new Uploads(context, datasets, log, prompts);
   drop.uploads = uploads;
   const results = new QueryResults(context, log);
-  const runTargets = new RunTargets(connection);
+  const runTargets = new RunTargets(connection, (agentId) => stores.current?.agent(agentId));
   const runFiles = new RunFiles(runTargets);
   const runner = new Runner(connection, agents, runTargets, runFiles, stores, log);
   const tableCatalog = new TableCatalog(connection);

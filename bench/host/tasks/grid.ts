@@ -47,6 +47,8 @@ export async function runQuery(sql: string): Promise<GridOpen> {
   const api = await workbenchApi();
   // 100,000 rows: more than a table query returns, so the database query result, as a user would choose.
   await vscode.workspace.getConfiguration('agentWorkbench').update('queries.useTablesEndpoint', false, vscode.ConfigurationTarget.Global);
+  // The write resolves before the extension host's copy of the settings has it; Run Query reads that copy.
+  await waitFor(() => vscode.workspace.getConfiguration('agentWorkbench').get<boolean>('queries.useTablesEndpoint') === false || undefined, 'the setting to reach the extension host', 30_000);
   const set = await vscode.commands.executeCommand<QueryResultSet | undefined>('agentWorkbench.queries.run', sql);
   if (!set || set.status !== 'SUCCESS') throw new Error(`Run Query gave no result (${set?.status ?? 'nothing'}).`);
   const queryId = set.worksheet_query_id;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AgentNode } from '../../../src/extension/agents/agentNodes';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { SoakArgs, SoakPhase, SoakSample, SoakSnapshot } from '../protocol';
-import { waitFor, workbenchApi } from '../workbench';
+import { closeAllEditors, waitFor, workbenchApi } from '../workbench';
 import { retainedHeap } from './upload';
 
 /** Heap after a full collection, and the handles the host holds open (by kind). */
@@ -19,10 +19,11 @@ async function snapshot(): Promise<SoakSnapshot> {
 }
 
 async function closeEditors(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await closeAllEditors();
 }
 
-const kindOf = (node: TreeNode | undefined): string | undefined => (node as { kind?: string } | undefined)?.kind;
+/** A tree node's kind (agent, agentJobs, job, loadMore…). */
+export const kindOf = (node: TreeNode | undefined): string | undefined => (node as { kind?: string } | undefined)?.kind;
 
 /** Opens and closes `count` policy version documents (cycling through the versions there are). */
 async function documents(count: number): Promise<number> {
@@ -45,7 +46,7 @@ async function documents(count: number): Promise<number> {
 }
 
 /** The Agents view's node of the agent named `name` (searched for, as a user would). */
-async function agentNode(name: string): Promise<AgentNode> {
+export async function agentNode(name: string): Promise<AgentNode> {
   const api = await workbenchApi();
   await vscode.commands.executeCommand('agentWorkbench.agents.search', name);
   const roots = (await api.agents.provider.getChildren(undefined)) ?? [];
@@ -114,24 +115,40 @@ async function watchPolls(jobIds: string[], polls: number, spacingMs: number): P
   return polls;
 }
 
+/** Each phase's own limit: a phase that hangs (a dialog, a view that never answers) is named, not waited for. */
+const PHASE_LIMIT_MS = 4 * 60_000;
+
+/** Runs one phase of a host task within {@link PHASE_LIMIT_MS}, naming it when it does not finish. */
+export async function phase<T>(name: string, run: () => Promise<T>, limitMs = PHASE_LIMIT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`The phase "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
+  });
+  try {
+    return await Promise.race([run(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** One soak: a warm-up round, the snapshot before, every phase, everything closed, the snapshot after. */
 export async function soak(args: SoakArgs): Promise<SoakSample> {
   const phases: SoakPhase[] = [];
   const timed = async (name: string, run: () => Promise<number>): Promise<void> => {
     const started = performance.now();
-    const count = await run();
+    const count = await phase(name, run);
     phases.push({ name, count, ms: Math.round(performance.now() - started) });
   };
   // Warm-up: every lazily loaded part and first-use cache is in place before the first snapshot.
-  const warm = await pageJobs(args.agentName, 100);
-  await documents(5);
-  await jobViews(warm.agentId, warm.jobIds.slice(0, 2));
-  await resultPanels(2);
-  await watchPolls(warm.jobIds.slice(0, 5), 5, 0);
+  const warm = await phase('warm-up: jobs paged', () => pageJobs(args.agentName, 100));
+  await phase('warm-up: documents', () => documents(5));
+  await phase('warm-up: job views', () => jobViews(warm.agentId, warm.jobIds.slice(0, 2)));
+  await phase('warm-up: result panels', () => resultPanels(2));
+  await phase('warm-up: polls', () => watchPolls(warm.jobIds.slice(0, 5), 5, 0));
   await closeEditors();
   const before = await snapshot();
   await timed('service documents opened and closed', () => documents(args.documents));
-  const paged = await pageJobs(args.agentName, args.jobs);
+  const paged = await phase('jobs paged through', () => pageJobs(args.agentName, args.jobs));
   phases.push({ name: `jobs paged through (${paged.pages} pages)`, count: args.jobs, ms: 0 });
   await timed('job views opened and closed', () => jobViews(paged.agentId, paged.jobIds.slice(0, args.jobViews)));
   await timed('result panels opened and closed', () => resultPanels(args.resultPanels));

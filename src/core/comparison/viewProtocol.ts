@@ -79,6 +79,8 @@ export type ComparisonHostMessage =
       rows: RowView[];
       progress: ProgressView | null;
     }
+  /** While a comparison runs: the rows whose cells changed, the summaries when they changed, the progress line (see viewDelta.ts). */
+  | { type: 'rows'; load: number; rows: { index: number; row: RowView }[]; summaries: SummaryView[] | null; progress: ProgressView | null }
   | { type: 'progress'; load: number; progress: ProgressView | null }
   | { type: 'notice'; text: string; error: boolean };
 
@@ -138,6 +140,12 @@ const HOST_MESSAGES: Record<ComparisonHostMessage['type'], Checks> = {
     targets: arrayOf(isTarget),
     summaries: arrayOf(isSummary),
     rows: arrayOf(isRow),
+    progress: isProgress,
+  },
+  rows: {
+    load: isIndex,
+    rows: arrayOf((v) => shaped(v, { index: isIndex, row: isRow })),
+    summaries: (v) => v === null || arrayOf(isSummary)(v),
     progress: isProgress,
   },
   progress: { load: isIndex, progress: isProgress },

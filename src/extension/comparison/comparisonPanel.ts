@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { isComparisonHostMessage, parseComparisonPageMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView } from '../../core/comparison/viewProtocol';
+import { nextComparisonMessage, type ComparisonContent } from '../../core/comparison/viewDelta';
 import type { Log } from '../log';
 import { WebviewPanelHost, type WebviewPanelSpec } from '../webview/webviewPanelHost';
 import { COMPARISON_MEDIA, COMPARISON_PAGE_BODY, COMPARISON_VIEW_TYPE } from './comparisonPage';
@@ -24,7 +25,6 @@ type Shown = Extract<ComparisonHostMessage, { type: 'comparison' }>;
  */
 export class ComparisonPanel extends WebviewPanelHost<ComparisonPageMessage, ComparisonHostMessage> {
   private shown: Shown | undefined;
-  private loads = 0;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -35,11 +35,14 @@ export class ComparisonPanel extends WebviewPanelHost<ComparisonPageMessage, Com
     super(panel, SPEC, extensionUri, log);
   }
 
-  /** Shows a comparison (the whole of it: the page sorts and filters itself). */
-  show(view: Omit<Shown, 'type' | 'load'>, newLoad = false): void {
-    if (newLoad || !this.shown) this.loads++;
-    this.shown = { type: 'comparison', load: this.loads, ...view };
-    this.post(this.shown);
+  /**
+   * Shows a comparison (the page sorts and filters itself): the whole of it the first time and when its
+   * shape changes, else only the rows that changed, the summaries when they changed and the progress line.
+   */
+  show(view: ComparisonContent, newLoad = false): void {
+    const next = nextComparisonMessage(this.shown, view, newLoad);
+    this.shown = next.shown;
+    if (next.message) this.post(next.message);
   }
 
   /** Updates only the progress line. */

@@ -36,7 +36,11 @@ export class RunTargets extends Disposable implements vscode.TextDocumentContent
   private readonly unknown = new Map<string, UnknownTargetError>();
   private readonly loading = new Map<string, Promise<ResolvedTarget>>();
 
-  constructor(private readonly connection: Connection) {
+  constructor(
+    private readonly connection: Connection,
+    /** The agent as the store beneath the views knows it now (undefined: not known). */
+    private readonly agentNow: (agentId: string) => BaseAgent | undefined = () => undefined,
+  ) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(vscode.Uri.parse(RUN_SCHEMA_URI).scheme, this));
     this.register(connection.onDidChange(() => this.forgetAll()));
@@ -46,12 +50,16 @@ export class RunTargets extends Disposable implements vscode.TextDocumentContent
     return `${JSON.stringify(loadCore().runFileJsonSchema([...this.known.values()]), null, 2)}\n`;
   }
 
-  /** The target a run file names. `fresh` reads it again (a run must use the version current now). */
+  /**
+   * The target a run file names. `fresh`: as it is now — a version read before is still the one to run
+   * when it is pinned (a version's inputs never change) or when the store still knows it as the agent's
+   * current version; otherwise it is read again. The service checks the inputs of every run anyway.
+   */
   async resolve(agentId: string, versionId: string | undefined, fresh = false): Promise<ResolvedTarget> {
     const key = keyOf(agentId, versionId);
+    const cached = this.known.get(key);
+    if (cached && (!fresh || versionId !== undefined || this.agentNow(agentId)?.current_version_id === cached.version.id)) return cached;
     if (!fresh) {
-      const cached = this.known.get(key);
-      if (cached) return cached;
       const refused = this.unknown.get(key);
       if (refused) throw refused;
     }

@@ -3,6 +3,7 @@
 // text and numbers; the page sorts, filters, paints and asks. Every value is shown as text.
 import { rowWindow } from '../../core/grid/virtualWindow';
 import { columnsOf, visibleRows, type ColumnRef, type RowFilter } from '../../core/comparison/caseTable';
+import { applyRowsUpdate, type ComparisonRowsUpdate } from '../../core/comparison/viewDelta';
 import { isComparisonHostMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView, type RowView, type SummaryView } from '../../core/comparison/viewProtocol';
 import { byId, count, make, setText } from '../common/dom';
 import { outcomeChart } from './outcomeChart';
@@ -33,11 +34,17 @@ let order: number[] = [];
 let sort: { column: number; descending: boolean } | null = null;
 let selected = 0;
 let painted = '';
+/** The row elements painted, by position in `order` (valid for the `order` and `selected` they were made with). */
+const rowElements = new Map<number, HTMLElement>();
+let firstRowsMarked = false;
+const READY_MARK = 'comparison:ready';
+const FIRST_ROWS_MARK = 'comparison:first-rows';
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isComparisonHostMessage(message)) return;
   if (message.type === 'comparison') show(message);
+  else if (message.type === 'rows') update(message);
   else if (message.type === 'progress') {
     if (shown && message.load === shown.load) showProgress(message.progress);
   } else showNotice(message.text, message.error);
@@ -60,6 +67,30 @@ function show(message: Shown): void {
   buildHead(message);
   applyView();
   byId('app').setAttribute('aria-busy', 'false');
+}
+
+/** Rows whose cells changed while the comparison runs (and the summaries, the progress line): the same order and filters, repainted. */
+function update(message: ComparisonRowsUpdate): void {
+  if (!shown || message.load !== shown.load) return;
+  shown = applyRowsUpdate(shown, message);
+  showProgress(message.progress);
+  if (message.summaries) showSummaries(message.summaries);
+  if (message.rows.length === 0) return;
+  // Unsorted and unfiltered, a case stays where it is: only its row, if painted, is made again.
+  if (sort === null && !filtering()) {
+    for (const { index } of message.rows) {
+      const old = rowElements.get(index);
+      if (!old) continue;
+      const element = rowElement(shown, index, index);
+      old.replaceWith(element);
+      rowElements.set(index, element);
+    }
+  } else applyView();
+}
+
+function filtering(): boolean {
+  const filter = currentFilter();
+  return filter.onlyChanged || filter.onlyFailed || filter.onlyMismatches || filter.text.trim() !== '';
 }
 
 function showProgress(progress: ProgressView | null): void {
@@ -197,20 +228,47 @@ function applyView(): void {
   empty.hidden = order.length > 0;
   setText(empty, shown.rows.length === 0 ? 'The test set has no cases.' : 'No case matches the filters.');
   canvas.style.height = `${order.length * ROW_HEIGHT}px`;
-  painted = '';
+  dropRows();
   paint();
 }
 
+/** Forgets every painted row (the order or what the rows show changed). */
+function dropRows(): void {
+  painted = '';
+  rowElements.clear();
+  canvas.replaceChildren();
+}
+
+/**
+ * Paints the rows in view. A row element stays while its position stays in view and nothing it shows
+ * changed (same order, selection and row): scrolling makes only the rows that come into view.
+ */
 function paint(): void {
   if (!shown) return;
   const viewportHeight = Math.max(0, viewport.clientHeight - head.offsetHeight);
   const window_ = rowWindow(viewport.scrollTop, { rowHeight: ROW_HEIGHT, rowCount: order.length, viewportHeight }, OVERSCAN);
   const key = `${window_.first}:${window_.last}:${selected}`;
   if (key === painted) return;
+  if (!painted.endsWith(`:${selected}`)) dropRows();
   painted = key;
-  const rows: HTMLElement[] = [];
-  for (let i = window_.first; i <= window_.last; i++) rows.push(rowElement(shown, order[i]!, i));
-  canvas.replaceChildren(...rows);
+  for (const [position, element] of rowElements) {
+    if (position >= window_.first && position <= window_.last) continue;
+    element.remove();
+    rowElements.delete(position);
+  }
+  const added: HTMLElement[] = [];
+  for (let i = window_.first; i <= window_.last; i++) {
+    if (rowElements.has(i)) continue;
+    const element = rowElement(shown, order[i]!, i);
+    rowElements.set(i, element);
+    added.push(element);
+  }
+  canvas.append(...added);
+  // A mark on the page's own timeline when its first rows reach the screen (the benchmarks read it).
+  if (rowElements.size > 0 && !firstRowsMarked) {
+    firstRowsMarked = true;
+    requestAnimationFrame(() => performance.mark(FIRST_ROWS_MARK));
+  }
 }
 
 function rowElement(message: Shown, index: number, position: number): HTMLElement {
@@ -291,7 +349,8 @@ function showNotice(text: string, error: boolean): void {
 
 viewport.addEventListener('scroll', () => paint(), { passive: true });
 new ResizeObserver(() => {
-  painted = '';
+  // Another height shows other positions; the rows painted stay valid.
+  painted = `-1:-1:${selected}`;
   paint();
 }).observe(viewport);
 for (const input of Object.values(filterInputs)) input.addEventListener('input', () => applyView());
@@ -317,4 +376,5 @@ byId('resume').addEventListener('click', () => shown && send({ type: 'resume', l
 for (const format of ['csv', 'json', 'markdown'] as const) {
   byId(`export-${format}`).addEventListener('click', () => shown && send({ type: 'export', load: shown.load, format }));
 }
+performance.mark(READY_MARK);
 send({ type: 'ready' });

@@ -3,8 +3,13 @@
 import { displayText } from '../../core/grid/columnWidths';
 import { selectedRange, type CellRange, type GridSize, type Selection } from '../../core/grid/selection';
 import { canvasHeight, columnOffsets, columnWindow, rowWindow, scrollTopFor, type RowLayout } from '../../core/grid/virtualWindow';
-import { make, setText } from '../common/dom';
+import { make } from '../common/dom';
 import type { RowStore } from './rowStore';
+
+/** Text goes in as a text node's data (never markup), written only when it changed. */
+function setData(node: Text, value: string): void {
+  if (node.data !== value) node.data = value;
+}
 
 function setAttribute(element: Element, name: string, value: string): void {
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
@@ -16,6 +21,8 @@ const FOCUS_ID = 'grid-focus';
 
 interface CellSlot {
   el: HTMLDivElement;
+  /** The cell's one text node: a new value changes its data, so no node is made or laid out anew. */
+  text: Text;
   /** What the element shows now, to write the DOM only when something changed. */
   key: number;
   loaded: boolean;
@@ -29,6 +36,7 @@ interface CellSlot {
 interface RowSlot {
   el: HTMLDivElement;
   gutter: HTMLDivElement;
+  gutterText: Text;
   cells: CellSlot[];
   position: number;
   row: number;
@@ -221,7 +229,7 @@ export class GridRenderer {
     }
     const row = store.rowAt(position);
     if (slot.row !== row) {
-      setText(slot.gutter, row >= 0 ? String(row + 1) : '');
+      setData(slot.gutterText, row >= 0 ? String(row + 1) : '');
       slot.row = row;
     }
     const inRows = range !== undefined && position >= range.top && position <= range.bottom;
@@ -246,7 +254,7 @@ export class GridRenderer {
       const value = store.cell(row, col);
       cell.loaded = value !== undefined;
       isNull = value === null;
-      setText(cell.el, value === undefined ? '' : value === null ? 'NULL' : displayText(value));
+      setData(cell.text, value === undefined ? '' : value === null ? 'NULL' : displayText(value));
       cell.key = key;
     }
     const focus = this.selection?.focus;
@@ -275,8 +283,10 @@ export class GridRenderer {
     const gutter = make('div', 'gutter');
     gutter.setAttribute('role', 'rowheader');
     gutter.setAttribute('aria-colindex', '1');
+    const gutterText = document.createTextNode('');
+    gutter.append(gutterText);
     el.append(gutter);
-    const slot: RowSlot = { el, gutter, cells: [], position: -1, row: -2, y: -1, className: 'row' };
+    const slot: RowSlot = { el, gutter, gutterText, cells: [], position: -1, row: -2, y: -1, className: 'row' };
     this.slots.set(gutter, { row: slot });
     this.el.body.append(el);
     this.rows.push(slot);
@@ -286,7 +296,9 @@ export class GridRenderer {
   private addCell(row: RowSlot): CellSlot {
     const el = make('div', 'cell');
     el.setAttribute('role', 'gridcell');
-    const cell: CellSlot = { el, key: -1, loaded: false, className: 'cell', left: -1, width: -1, col: -1, selected: false };
+    const text = document.createTextNode('');
+    el.append(text);
+    const cell: CellSlot = { el, text, key: -1, loaded: false, className: 'cell', left: -1, width: -1, col: -1, selected: false };
     el.setAttribute('aria-selected', 'false');
     this.slots.set(el, { row, cell });
     row.el.append(el);

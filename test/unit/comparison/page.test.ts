@@ -125,17 +125,39 @@ describe('the comparison view', () => {
       assert.equal(open.index, 998);
     });
 
+    it('repaints a row the extension sends as changed, keeping the order and the other rows', async () => {
+      const row = comparisonView(bigComparison(1000)).rows[998]!;
+      const changedRow = { ...row, cells: row.cells.map((c, i) => (i === 1 ? { ...c, values: ['Refund'] } : c)) };
+      await view.post({ type: 'rows', load: 1, rows: [{ index: 998, row: changedRow }], summaries: null, progress: null });
+      // Still sorted descending by name, "case 998" second: its cell now shows the new outcome.
+      await view.page.locator('#canvas .row').nth(1).locator('.col-key').nth(1).filter({ hasText: 'Refund' }).waitFor();
+      assert.equal(await view.page.locator('#canvas .row').first().locator('.col-case').textContent(), 'case 999');
+      assert.equal(await view.page.locator('#count').textContent(), '1,000 cases');
+    });
+
+    it('in test set order, repaints only the changed row in view and keeps the rest of the table', async () => {
+      await view.post(message(bigComparison(1000), 2));
+      await view.page.locator('#canvas .row').first().locator('.col-case').filter({ hasText: 'case 0' }).waitFor();
+      const untouched = await view.page.locator('#canvas .row').nth(1).evaluate((row) => ((row as unknown as { benchMark?: number }).benchMark = 1));
+      const row = comparisonView(bigComparison(1000)).rows[2]!;
+      await view.post({ type: 'rows', load: 2, rows: [{ index: 2, row: { ...row, cells: row.cells.map((c, i) => (i === 1 ? { ...c, values: ['Refund'] } : c)) } }], summaries: null, progress: { text: 'Waiting for 3 jobs', running: true, cancellable: true } });
+      await view.page.locator('#progress').filter({ hasText: 'Waiting for 3 jobs' }).waitFor();
+      const third = view.page.locator('#canvas .row[aria-rowindex="5"]');
+      assert.equal(await third.locator('.col-key').nth(1).textContent(), 'Refund');
+      assert.equal(await view.page.locator('#canvas .row[aria-rowindex="4"]').evaluate((r) => (r as unknown as { benchMark?: number }).benchMark), untouched, 'the row beside it was not made again');
+    });
+
     it('offers Cancel while jobs run and Resume when the run stopped with work left', async () => {
-      await view.post({ type: 'progress', load: 1, progress: { text: 'Waiting for 37 jobs', running: true, cancellable: true } });
+      await view.post({ type: 'progress', load: 2, progress: { text: 'Waiting for 37 jobs', running: true, cancellable: true } });
       await view.page.locator('#cancel').waitFor({ state: 'visible' });
       assert.equal(await view.page.locator('#resume').isHidden(), true);
       await view.page.locator('#cancel').click();
-      assert.deepEqual(await view.next('cancel'), { type: 'cancel', load: 1 });
-      await view.post({ type: 'progress', load: 1, progress: { text: 'Interrupted: 3 batches not started', running: false, cancellable: false } });
+      assert.deepEqual(await view.next('cancel'), { type: 'cancel', load: 2 });
+      await view.post({ type: 'progress', load: 2, progress: { text: 'Interrupted: 3 batches not started', running: false, cancellable: false } });
       await view.page.locator('#resume').click();
-      assert.deepEqual(await view.next('resume'), { type: 'resume', load: 1 });
+      assert.deepEqual(await view.next('resume'), { type: 'resume', load: 2 });
       await view.page.locator('#export-markdown').click();
-      assert.deepEqual(await view.next('export'), { type: 'export', load: 1, format: 'markdown' });
+      assert.deepEqual(await view.next('export'), { type: 'export', load: 2, format: 'markdown' });
     });
   });
 });

@@ -44,4 +44,10 @@ describe('the packaged extension', function () {
       assert.ok(files.includes(file), `${file} would not be packaged`);
     }
   });
+
+  it('holds every bundle the extension loads, and not the command line for CI or the README\'s screenshots', () => {
+    const bundles = fs.existsSync(path.join(root, 'dist')) ? fs.readdirSync(path.join(root, 'dist')).filter((f) => f.endsWith('.js') && !f.startsWith('.')) : [];
+    for (const bundle of bundles.filter((f) => f !== 'cli.js')) assert.ok(files.includes(`dist/${bundle}`), `dist/${bundle} would not be packaged`);
+    assert.deepEqual(files.filter((f) => f === 'dist/cli.js' || f.startsWith('media/screenshots/')), []);
+  });
 });
