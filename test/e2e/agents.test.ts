@@ -84,7 +84,8 @@ describe('Agents in the browser', function () {
     const client = new ServiceClient(sandbox);
     const agent = (await client.agents.list({ search: 'Refund Request Reviewer' })).results[0]!;
     const version = await client.agents.currentVersion(agent.id);
-    const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'I want my money back for order 1234.'])) });
+    // `[slow]` keeps it running for half a minute: still running when its row's Watch Job is clicked.
+    const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'I want my money back for order 1234. [ok] [slow]'])) });
     await client.close();
 
     await workbench.openActivity('Agent Workbench');
