@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { isComparisonHostMessage, parseComparisonPageMessage, type ComparisonHostMessage, type ComparisonPageMessage, type ProgressView } from '../../core/comparison/viewProtocol';
+import { isComparisonHostMessage, parseComparisonPageMessage, type ComparisonHostMessage, type ComparisonPageMessage } from '../../core/comparison/viewProtocol';
 import { nextComparisonMessage, type ComparisonContent } from '../../core/comparison/viewDelta';
 import type { Log } from '../log';
 import { WebviewPanelHost, type WebviewPanelSpec } from '../webview/webviewPanelHost';
@@ -45,21 +45,9 @@ export class ComparisonPanel extends WebviewPanelHost<ComparisonPageMessage, Com
     if (next.message) this.post(next.message);
   }
 
-  /** Updates only the progress line. */
-  progress(progress: ProgressView | null): void {
-    if (!this.shown) return;
-    this.shown = { ...this.shown, progress };
-    this.post({ type: 'progress', load: this.shown.load, progress });
-  }
-
   /** A sentence under the table (an export written, an error). */
   notice(text: string, error = false): void {
     this.post({ type: 'notice', text, error });
-  }
-
-  /** What the page was last sent (for tests). */
-  get lastShown(): Shown | undefined {
-    return this.shown;
   }
 
   protected onReady(): void {
