@@ -84,23 +84,9 @@ export function writeFileAtomically(file: string, bytes: Uint8Array): void {
 }
 
 /**
- * Moves a received file into place so that it survives a power loss once this returns: its bytes are
- * flushed before the rename, and the directory (which holds the rename) after it.
- */
-export function moveFileDurably(from: string, to: string): void {
-  const fd = fs.openSync(from, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(from, to);
-  syncDirectory(path.dirname(to));
-}
-
-/**
- * The same as {@link moveFileDurably} without holding the event loop: the flushes run on libuv's
- * threads, so a large upload's fsync never delays another organization's request.
+ * Moves a received file into place so that it survives a power loss once this resolves: its bytes are
+ * flushed before the rename, and the directory (which holds the rename) after it. The flushes run on
+ * libuv's threads, so a large upload's fsync never delays another organization's request.
  */
 export async function moveFileDurablyAsync(from: string, to: string): Promise<void> {
   const handle = await fs.promises.open(from, 'r');
@@ -119,11 +105,14 @@ export async function moveFileDurablyAsync(from: string, to: string): Promise<vo
   try {
     await dir.sync();
   } catch (error) {
-    if (!['EPERM', 'EISDIR', 'EINVAL', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    if (!UNFLUSHABLE_DIRECTORY.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
   } finally {
     await dir.close();
   }
 }
+
+/** What fsync of a directory answers on systems that cannot flush one (nothing to flush there). */
+const UNFLUSHABLE_DIRECTORY = new Set(['EPERM', 'EISDIR', 'EINVAL', 'EBADF']);
 
 /** Flushes a directory's entries (renames, new files); a system that cannot open directories (Windows) has nothing to flush this way. */
 function syncDirectory(dir: string): void {
@@ -136,7 +125,7 @@ function syncDirectory(dir: string): void {
   try {
     fs.fsyncSync(fd);
   } catch (error) {
-    if (!['EPERM', 'EISDIR', 'EINVAL', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    if (!UNFLUSHABLE_DIRECTORY.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
   } finally {
     fs.closeSync(fd);
   }
