@@ -9,6 +9,9 @@
 export interface CsvRecord {
   line: number;
   cells: string[];
+  /** Offsets of the row's text in the file, its line break left out (a labelling edit replaces just this). */
+  start: number;
+  end: number;
 }
 
 /** A line left out, and why. */
@@ -33,14 +36,14 @@ export function csvRecords(text: string): { records: CsvRecord[]; problems: CsvP
       line += 1;
       continue;
     }
-    if (!(read.cells.length === 1 && read.cells[0] === '')) records.push({ line, cells: read.cells });
+    if (!(read.cells.length === 1 && read.cells[0] === '')) records.push({ line, cells: read.cells, start: i, end: read.contentEnd });
     i = read.end;
     line = read.nextLine;
   }
   return { records, problems };
 }
 
-function readRecord(text: string, start: number, line: number): { cells: string[]; end: number; nextLine: number; brokenAt?: number } {
+function readRecord(text: string, start: number, line: number): { cells: string[]; end: number; contentEnd: number; nextLine: number; brokenAt?: number } {
   const cells: string[] = [];
   let cell = '';
   let i = start;
@@ -67,7 +70,7 @@ function readRecord(text: string, start: number, line: number): { cells: string[
       }
       const next = text[i];
       // A quoted cell ends at a comma or a line end; anything else means the quote was stray.
-      if (!closed || (next !== undefined && next !== ',' && next !== '\n' && next !== '\r')) return { cells, end: i, nextLine: current, brokenAt: line };
+      if (!closed || (next !== undefined && next !== ',' && next !== '\n' && next !== '\r')) return { cells, end: i, contentEnd: i, nextLine: current, brokenAt: line };
     }
     // Unquoted text (or what follows a closing quote) up to the next comma or line end.
     let j = i;
@@ -80,8 +83,9 @@ function readRecord(text: string, start: number, line: number): { cells: string[
       i++;
       continue;
     }
+    const contentEnd = i;
     if (text[i] === '\r') i++;
     if (text[i] === '\n') i++;
-    return { cells, end: i, nextLine: current + 1 };
+    return { cells, end: i, contentEnd, nextLine: current + 1 };
   }
 }

@@ -15,6 +15,17 @@ export interface Expected {
   outputs?: Record<string, string>;
 }
 
+/** Who labelled a case, when, and why (the `label_note`, `labelled_by`, `labelled_at` fields). */
+export interface CaseLabel {
+  note?: string;
+  by?: string;
+  /** ISO 8601 time. */
+  at?: string;
+}
+
+/** The field (JSONL key or CSV column) of each part of a label. */
+export const LABEL_FIELDS = { note: 'label_note', by: 'labelled_by', at: 'labelled_at' } as const;
+
 /** One case of a test set. */
 export interface TestCase {
   /** 1-based line of the file it came from. */
@@ -24,6 +35,8 @@ export interface TestCase {
   /** Inputs by input definition key; a file input is `{ "file": "relative/path" }`. */
   inputs: Record<string, unknown>;
   expected?: Expected;
+  /** Who set `expected`, when, with their note (absent for a case nobody labelled here). */
+  label?: CaseLabel;
   /** The past job the case was made from: its results are the "before" of a comparison. */
   sourceJobId?: string;
 }
@@ -101,6 +114,8 @@ export function parseCsvTestSet(text: string): ParsedTestSet {
   const roles = names.map((name) => {
     const lower = name.toLowerCase();
     if (lower === NAME_COLUMN || lower === TAGS_COLUMN || lower === SOURCE_COLUMN) return lower;
+    const labelPart = labelPartOf(lower);
+    if (labelPart) return `label.${labelPart}`;
     if (EXPECTED_DISPOSITION.includes(lower)) return 'disposition';
     return lower.startsWith(EXPECTED_OUTPUT_PREFIX) ? 'output' : 'input';
   });
@@ -123,6 +138,7 @@ export function parseCsvTestSet(text: string): ParsedTestSet {
       else if (role === TAGS_COLUMN) testCase.tags = splitTags(cell);
       else if (role === SOURCE_COLUMN) testCase.sourceJobId = cell;
       else if (role === 'disposition') expected.disposition = cell;
+      else if (role?.startsWith('label.')) testCase.label = { ...testCase.label, [role.slice('label.'.length)]: cell };
       else if (role === 'output') outputs.push([name.slice(EXPECTED_OUTPUT_PREFIX.length), cell]);
       else inputs.push([name, cell]);
     });
@@ -171,7 +187,25 @@ function caseFromObject(value: unknown, line: number): TestCase | string {
     if (typeof expected === 'string') return expected;
     testCase.expected = expected;
   }
+  const label = labelFrom(value);
+  if (label) testCase.label = label;
   return testCase;
+}
+
+/** The part of a label a field (key or column) holds, if it is one of {@link LABEL_FIELDS}. */
+export function labelPartOf(field: string): keyof CaseLabel | undefined {
+  const lower = field.trim().toLowerCase();
+  return (Object.keys(LABEL_FIELDS) as (keyof CaseLabel)[]).find((part) => LABEL_FIELDS[part] === lower);
+}
+
+// Label fields are notes for people: a value that is not text is ignored rather than costing the case.
+function labelFrom(value: Record<string, unknown>): CaseLabel | undefined {
+  const label: CaseLabel = {};
+  for (const part of Object.keys(LABEL_FIELDS) as (keyof CaseLabel)[]) {
+    const v = value[LABEL_FIELDS[part]];
+    if (typeof v === 'string') label[part] = v;
+  }
+  return Object.keys(label).length > 0 ? label : undefined;
 }
 
 function expectedFrom(value: unknown): Expected | string {
