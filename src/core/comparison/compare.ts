@@ -187,3 +187,48 @@ export function quantile(values: readonly number[], q: number): number | undefin
   return sorted[rank - 1];
 }
 
+
+/** A target's accuracy in words: "83% of 36 labelled", or "–" when no finished case is labelled. */
+export function accuracyText(s: Pick<TargetSummary, 'accuracy' | 'expected'>): string {
+  return s.accuracy === undefined ? '–' : `${Math.round(s.accuracy * 100)}% of ${s.expected} labelled`;
+}
+
+/** What going from one target to another did to correctness, on the labelled cases both finished. */
+export interface Transitions {
+  /** Case indexes by what happened: wrong then right, right then wrong, wrong on both, right on both. */
+  becameRight: number[];
+  becameWrong: number[];
+  stayedWrong: number[];
+  stayedRight: number[];
+  /** How many of those cases went from each outcome to each outcome (most first). */
+  outcomes: { from: string; to: string; count: number }[];
+}
+
+/** The transitions from target `from` to target `to` (indexes into `record.targets`), from the rows' own mismatch marks. */
+export function transitions(record: ComparisonRecord, from: number, to: number, rows: readonly CaseRow[] = caseRows(record)): Transitions {
+  const result: Transitions = { becameRight: [], becameWrong: [], stayedWrong: [], stayedRight: [], outcomes: [] };
+  const counts = new Map<string, { from: string; to: string; count: number }>();
+  for (const row of rows) {
+    const a = row.cells[from];
+    const b = row.cells[to];
+    if (a?.mismatch === undefined || b?.mismatch === undefined) continue;
+    const list = a.mismatch ? (b.mismatch ? result.stayedWrong : result.becameRight) : b.mismatch ? result.becameWrong : result.stayedRight;
+    list.push(row.index);
+    const pair = { from: a.values[0] ?? '(none)', to: b.values[0] ?? '(none)' };
+    const key = JSON.stringify(pair);
+    const entry = counts.get(key) ?? { ...pair, count: 0 };
+    entry.count++;
+    counts.set(key, entry);
+  }
+  result.outcomes = [...counts.values()].sort((x, y) => y.count - x.count || x.from.localeCompare(y.from) || x.to.localeCompare(y.to));
+  return result;
+}
+
+/** "accuracy 58% → 75%: 3 cases became right, 1 became wrong" for two targets' summaries and their transitions. */
+export function correctnessLine(before: TargetSummary, after: TargetSummary, t: Transitions): string {
+  const pct = (s: TargetSummary): string => (s.accuracy === undefined ? '–' : `${Math.round(s.accuracy * 100)}%`);
+  const right = t.becameRight.length;
+  const wrong = t.becameWrong.length;
+  const moves = right === 0 && wrong === 0 ? 'no case changed between right and wrong' : `${right} case${right === 1 ? '' : 's'} became right, ${wrong} became wrong`;
+  return `accuracy ${pct(before)} → ${pct(after)}: ${moves}`;
+}

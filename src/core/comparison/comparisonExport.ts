@@ -1,7 +1,7 @@
 /** A comparison as CSV (a row per case), JSON (the rows and the summary) and a Markdown summary for a pull request. */
 import { duration } from '../format';
 import { CSV, delimitedText } from '../grid/delimited';
-import { caseRows, failureReason, summarize, type CaseRow, type TargetSummary } from './compare';
+import { accuracyText, caseRows, correctnessLine, failureReason, summarize, transitions, type CaseRow, type TargetSummary } from './compare';
 import { runOf, type ComparisonRecord } from './comparisonRecord';
 import { caseLabel } from './testSet';
 
@@ -67,7 +67,7 @@ export function comparisonJson(record: ComparisonRecord): string {
 export function comparisonMarkdown(record: ComparisonRecord, maxChangedCases = 20): string {
   const rows = caseRows(record);
   const summaries = summarize(record, rows);
-  const lines = [`### ${mdText(record.title)}`, '', `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} cases, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
+  const lines = [`### ${mdText(record.title)}`, '', ...correctnessMarkdown(record, rows, summaries), `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} cases, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
   const incomplete = incompleteNote(record, rows);
   if (incomplete) lines.push(`> **Incomplete:** ${incomplete}`, '');
   lines.push('| target | accuracy | changed | failures | cost | tokens | p50 | p95 |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -86,10 +86,30 @@ export function comparisonMarkdown(record: ComparisonRecord, maxChangedCases = 2
 }
 
 function summaryLine(s: TargetSummary): string {
-  const accuracy = s.accuracy === undefined ? '–' : `${(s.accuracy * 100).toFixed(1)} % (${s.agree}/${s.expected})`;
+  const accuracy = accuracyText(s);
   const changed = s.changedVsBaseline === undefined ? 'baseline' : String(s.changedVsBaseline);
   const ms = (v: number | undefined): string => (v === undefined ? '–' : duration(v));
   return `| ${mdText(s.label)} | ${accuracy} | ${changed} | ${s.failures} | ${s.totalCost.toFixed(4)} | ${s.totalTokens} | ${ms(s.p50DurationMs)} | ${ms(s.p95DurationMs)} |`;
+}
+
+/**
+ * What the comparison does to correctness, first: per target against the baseline, the accuracy line
+ * and a table of right/wrong on the baseline × right/wrong on the target, with counts.
+ */
+function correctnessMarkdown(record: ComparisonRecord, rows: readonly CaseRow[], summaries: readonly TargetSummary[]): string[] {
+  const base = record.targets.findIndex((t) => t.id === record.baselineId);
+  if (base < 0) return [];
+  if (summaries.every((s) => s.expected === 0)) return ['No finished case is labelled, so nothing says which outcome is right: add `expected` to the test set\'s cases.', ''];
+  const lines: string[] = [];
+  record.targets.forEach((target, i) => {
+    if (i === base) return;
+    const t = transitions(record, base, i, rows);
+    const baseLabel = mdText(record.targets[base]!.label);
+    lines.push(`**${mdText(target.label)}** against ${baseLabel}: ${correctnessLine(summaries[base]!, summaries[i]!, t)}; ${t.stayedWrong.length} stayed wrong, ${t.stayedRight.length} stayed right.`, '');
+    lines.push(`| ${baseLabel} ↓ · ${mdText(target.label)} → | right | wrong |`, '| --- | ---: | ---: |');
+    lines.push(`| right | ${t.stayedRight.length} | ${t.becameWrong.length} |`, `| wrong | ${t.becameRight.length} | ${t.stayedWrong.length} |`, '');
+  });
+  return lines;
 }
 
 /** Why the figures are not final (cases not finished, targets failed), in words; undefined when complete. */

@@ -1,5 +1,5 @@
 /** What the comparison page shows, from a comparison record: text and numbers, computed in the extension. */
-import { caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
+import { accuracyText, caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
 import type { ComparisonRecord } from './comparisonRecord';
 import { ruleChanges, ruleChangesText } from './ruleChanges';
 import { caseLabel } from './testSet';
@@ -60,7 +60,7 @@ function summaryView(s: TargetSummary, record: ComparisonRecord, index: number):
     done: s.done,
     running: s.running,
     failures: s.failures,
-    accuracy: s.accuracy === undefined ? '–' : `${(s.accuracy * 100).toFixed(1)} % (${s.agree}/${s.expected})`,
+    accuracy: accuracyText(s),
     changed: s.changedVsBaseline ?? null,
     cost: s.totalCost,
     tokens: s.totalTokens,

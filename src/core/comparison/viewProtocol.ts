@@ -43,7 +43,7 @@ export interface SummaryView {
   done: number;
   running: number;
   failures: number;
-  /** "92.0 % (46/50)" or "–". */
+  /** "92% of 50 labelled" or "–". */
   accuracy: string;
   /** Outcomes changed against the baseline; null for the baseline itself. */
   changed: number | null;

@@ -1,0 +1,86 @@
+import * as assert from 'node:assert/strict';
+import { accuracyText, caseRows, correctnessLine, summarize, transitions } from '../../../src/core/comparison/compare';
+import { comparisonMarkdown } from '../../../src/core/comparison/comparisonExport';
+import { newComparison, type ComparisonRecord } from '../../../src/core/comparison/comparisonRecord';
+import { comparisonView } from '../../../src/core/comparison/comparisonView';
+import { JobStatus } from '../../../src/core/jobStatus';
+
+/** A comparison of Before and Trial on cases given as [expected or null, before's outcome, trial's outcome]. */
+function crafted(rows: [string | null, string, string | null][]): ComparisonRecord {
+  const record = newComparison({
+    title: 'Trial',
+    agentId: 'a',
+    testSet: 'calls.testset.jsonl',
+    cases: rows.map(([expected], i) => ({ line: i + 1, name: `case ${i}`, tags: [], inputs: { transcript: `t${i}` }, sourceJobId: `old-${i}`, ...(expected ? { expected: { disposition: expected } } : {}) })),
+    targets: [
+      { id: 'before', label: 'Before', kind: 'baseline' },
+      { id: 'trial', label: 'Trial', kind: 'current' },
+    ],
+  });
+  rows.forEach(([, b, t], i) => {
+    const c = record.cases[i]!;
+    c.runs.before = { jobId: `old-${i}`, status: JobStatus.SUCCESS, outputs: [{ key: 'disposition', value: b }] };
+    c.runs.trial = t === null ? { jobId: `new-${i}` } : { jobId: `new-${i}`, status: JobStatus.SUCCESS, outputs: [{ key: 'disposition', value: t }] };
+  });
+  return record;
+}
+
+// 6 labelled: 2 became right, 1 became wrong, 1 stayed wrong, 2 stayed right; one unlabelled, one labelled but still running.
+const SET: [string | null, string, string | null][] = [
+  ['Compliant', 'Non-Compliant', 'Compliant'],
+  ['Compliant', 'Non-Compliant', 'Compliant'],
+  ['Non-Compliant', 'Non-Compliant', 'Compliant'],
+  ['Needs Review', 'Compliant', 'Compliant'],
+  ['Compliant', 'Compliant', 'Compliant'],
+  ['Non-Compliant', 'Non-Compliant', 'Non-Compliant'],
+  [null, 'Compliant', 'Non-Compliant'],
+  ['Compliant', 'Compliant', null],
+];
+
+describe('what an edit does to correctness', () => {
+  it('gives each target its accuracy with the number of labelled cases it is based on', () => {
+    const record = crafted(SET);
+    const [before, trial] = summarize(record);
+    assert.equal(accuracyText(before!), '57% of 7 labelled');
+    assert.equal(accuracyText(trial!), '67% of 6 labelled', 'a case still running on the trial is not counted for it');
+    assert.equal(accuracyText({ accuracy: undefined, expected: 0 }), '–');
+    assert.equal(comparisonView(record).summaries[1]!.accuracy, '67% of 6 labelled');
+  });
+
+  it('sorts the labelled cases both finished into became right, became wrong, stayed wrong and stayed right', () => {
+    const t = transitions(crafted(SET), 0, 1);
+    assert.deepEqual(t.becameRight, [0, 1]);
+    assert.deepEqual(t.becameWrong, [2]);
+    assert.deepEqual(t.stayedWrong, [3]);
+    assert.deepEqual(t.stayedRight, [4, 5]);
+    assert.deepEqual(t.outcomes, [
+      { from: 'Non-Compliant', to: 'Compliant', count: 3 },
+      { from: 'Compliant', to: 'Compliant', count: 2 },
+      { from: 'Non-Compliant', to: 'Non-Compliant', count: 1 },
+    ]);
+  });
+
+  it('says the change in one line: accuracy before and after, and how many cases moved each way', () => {
+    const record = crafted(SET);
+    const rows = caseRows(record);
+    const [b, a] = summarize(record, rows);
+    assert.equal(correctnessLine(b!, a!, transitions(record, 0, 1, rows)), 'accuracy 57% → 67%: 2 cases became right, 1 became wrong');
+    const same = crafted([['Compliant', 'Compliant', 'Compliant']]);
+    const [sb, sa] = summarize(same);
+    assert.equal(correctnessLine(sb!, sa!, transitions(same, 0, 1)), 'accuracy 100% → 100%: no case changed between right and wrong');
+  });
+
+  it('leads the Markdown summary with the accuracy line and the right/wrong table', () => {
+    const md = comparisonMarkdown(crafted(SET));
+    const lines = md.split('\n');
+    assert.equal(lines[2], '**Trial** against Before: accuracy 57% → 67%: 2 cases became right, 1 became wrong; 1 stayed wrong, 2 stayed right.');
+    assert.match(md, /\| right \| 2 \| 1 \|\n\| wrong \| 2 \| 1 \|/);
+    assert.ok(md.indexOf('accuracy 57%') < md.indexOf('Test set'), 'correctness comes before the other figures');
+    assert.match(md, /\| Trial \| 67% of 6 labelled \|/);
+  });
+
+  it('says so in the Markdown summary when no case is labelled', () => {
+    const md = comparisonMarkdown(crafted([[null, 'A', 'B']]));
+    assert.match(md.split('\n')[2]!, /^No finished case is labelled/);
+  });
+});
