@@ -19,10 +19,13 @@ import { discardTrial } from '../core/trial/trialEnd';
 import { describeLeftAlone } from '../core/trial/trialRemoval';
 import { newTrial, serializeTrial } from '../core/trial/trialRecord';
 import { agentsApplying, setUpTrial } from '../core/trial/trialSetup';
+import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type GateVerdict } from '../core/trial/trialGate';
+import { TRIAL_TARGET_ID } from '../core/trial/trialComparison';
 
-export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>] [--user <name>]
+export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>] [--user <name>] [--min-accuracy <percent>] [--max-newly-wrong <n>]
 Environment: AGENT_WORKBENCH_BASE_URL, AGENT_WORKBENCH_ORGANIZATION_ID, AGENT_WORKBENCH_TOKEN.
-Exit code: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.`;
+Exit code without thresholds: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.
+With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the trial's accuracy on the labelled cases is below the percent, 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.`;
 
 /** Where the command writes (a test passes its own). */
 export interface CliIo {
@@ -49,9 +52,14 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
     io.err(`agent-workbench: ${!policyPath || !testSetPath ? 'both --policy and --test-set are needed' : 'AGENT_WORKBENCH_BASE_URL and AGENT_WORKBENCH_TOKEN must be set'}.\n${TRY_USAGE}`);
     return 2;
   }
+  const gate = thresholdsOf(argv);
+  if (typeof gate === 'string') {
+    io.err(`agent-workbench: ${gate}.\n${TRY_USAGE}`);
+    return 2;
+  }
   const client = new ServiceClient({ baseUrl, token, organizationId: env.AGENT_WORKBENCH_ORGANIZATION_ID || undefined, userAgent: 'agent-workbench-cli' });
   try {
-    return await tryPolicy(client, { policyPath, testSetPath, outDir: option(argv, '--out'), user: option(argv, '--user') ?? env.AGENT_WORKBENCH_USER ?? 'ci' }, io);
+    return await tryPolicy(client, { policyPath, testSetPath, outDir: option(argv, '--out'), user: option(argv, '--user') ?? env.AGENT_WORKBENCH_USER ?? 'ci', gate }, io);
   } catch (error) {
     io.err(`agent-workbench: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
@@ -60,7 +68,22 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
   }
 }
 
-async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSetPath: string; outDir?: string; user: string }, io: CliIo): Promise<number> {
+// The gate's options, read apart from the rest so that the command's parsing can change under them.
+function thresholdsOf(argv: readonly string[]): GateThresholds | undefined | string {
+  const minAccuracy = parseThreshold('min-accuracy', option(argv, '--min-accuracy'));
+  const maxNewlyWrong = parseThreshold('max-newly-wrong', option(argv, '--max-newly-wrong'));
+  if (typeof minAccuracy === 'string') return minAccuracy;
+  if (typeof maxNewlyWrong === 'string') return maxNewlyWrong;
+  return minAccuracy === undefined && maxNewlyWrong === undefined ? undefined : { minAccuracy, maxNewlyWrong };
+}
+
+/** Prints a gate's verdict for one agent: the accuracy line, then each threshold not met. */
+function reportGate(agentName: string, verdict: GateVerdict, io: CliIo): void {
+  io.out(`${agentName}: ${verdict.line}.`);
+  for (const f of verdict.failed) io.out(`${agentName}: FAILED ${f.message}.`);
+}
+
+async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSetPath: string; outDir?: string; user: string; gate: GateThresholds | undefined }, io: CliIo): Promise<number> {
   const policyFile = parsePolicyFile(await fs.readFile(o.policyPath, 'utf8'));
   const testSetText = await fs.readFile(o.testSetPath, 'utf8');
   const testSetName = path.basename(o.testSetPath);
@@ -77,6 +100,7 @@ async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSet
   const trialFile = `${base}.trial.json`;
   const saveTrial = (): Promise<void> => fs.writeFile(trialFile, serializeTrial(trial));
   let failing = 0;
+  const verdicts: GateVerdict[] = [];
   // What this run made itself: the only unmarked copies its clean-up may remove (trialRemoval.ts).
   const madeHere = new Set<string>();
   try {
@@ -90,6 +114,9 @@ async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSet
       await fs.writeFile(file.replace(/\.json$/, '.md'), markdown);
       const wrong = disagreements(record);
       failing += wrong.length;
+      const verdict = judgeTrial(record, TRIAL_TARGET_ID, o.gate ?? {});
+      verdicts.push(verdict);
+      reportGate(record.agentName ?? entity.name, verdict, io);
       io.out(`${record.agentName}: ${wrong.length === 0 ? 'every case with an expected outcome agrees' : `${wrong.length} case${wrong.length === 1 ? '' : 's'} with an expected outcome now disagree${wrong.length === 1 ? 's' : ''}`} (${file}).`);
     }
   } finally {
@@ -97,5 +124,6 @@ async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSet
     for (const item of leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
   }
   await fs.rm(trialFile, { force: true });
+  if (o.gate) return gateExitCode(verdicts);
   return failing > 0 ? 1 : 0;
 }

@@ -4,6 +4,7 @@ import { comparisonMarkdown } from '../../../src/core/comparison/comparisonExpor
 import { newComparison, type ComparisonRecord } from '../../../src/core/comparison/comparisonRecord';
 import { comparisonView } from '../../../src/core/comparison/comparisonView';
 import { JobStatus } from '../../../src/core/jobStatus';
+import { gateExitCode, judgeTrial, parseThreshold } from '../../../src/core/trial/trialGate';
 
 /** A comparison of Before and Trial on cases given as [expected or null, before's outcome, trial's outcome]. */
 function crafted(rows: [string | null, string, string | null][]): ComparisonRecord {
@@ -82,5 +83,35 @@ describe('what an edit does to correctness', () => {
   it('says so in the Markdown summary when no case is labelled', () => {
     const md = comparisonMarkdown(crafted([[null, 'A', 'B']]));
     assert.match(md.split('\n')[2]!, /^No finished case is labelled/);
+  });
+});
+
+describe('a trial as a gate for CI', () => {
+  it('fails the accuracy threshold below the percent and the newly-wrong threshold above the count, each with its own exit code', () => {
+    const record = crafted(SET);
+    const pass = judgeTrial(record, 'trial', { minAccuracy: 66, maxNewlyWrong: 1 });
+    assert.deepEqual(pass.failed, []);
+    assert.equal(gateExitCode([pass]), 0);
+    const low = judgeTrial(record, 'trial', { minAccuracy: 70 });
+    assert.deepEqual(low.failed.map((f) => f.threshold), ['min-accuracy']);
+    assert.equal(gateExitCode([pass, low]), 3);
+    const wrong = judgeTrial(record, 'trial', { maxNewlyWrong: 0 });
+    assert.equal(wrong.failed[0]!.message, '--max-newly-wrong 0: 1 case became wrong');
+    assert.equal(gateExitCode([wrong]), 4);
+    assert.equal(gateExitCode([low, wrong]), 5);
+  });
+
+  it('fails an accuracy threshold it cannot measure rather than passing it', () => {
+    const verdict = judgeTrial(crafted([[null, 'A', 'B']]), 'trial', { minAccuracy: 0 });
+    assert.match(verdict.failed[0]!.message, /no labelled case finished/);
+  });
+
+  it('reads thresholds as a percent and a count, and says what is wrong with a bad one', () => {
+    assert.equal(parseThreshold('min-accuracy', '75%'), 75);
+    assert.equal(parseThreshold('max-newly-wrong', '0'), 0);
+    assert.equal(parseThreshold('min-accuracy', undefined), undefined);
+    assert.match(String(parseThreshold('min-accuracy', '120')), /percent/);
+    assert.match(String(parseThreshold('max-newly-wrong', '1.5')), /number of cases/);
+    assert.match(String(parseThreshold('max-newly-wrong', 'many')), /needs a number/);
   });
 });
