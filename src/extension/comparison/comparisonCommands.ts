@@ -26,6 +26,8 @@ export interface RunComparisonArgs {
   agentId?: string;
   targets?: TargetSpec[];
   title?: string;
+  /** Whether the start is confirmed already (default: when the targets are given). */
+  confirmed?: boolean;
 }
 
 const BEFORE: ComparisonTarget = { id: 'before', label: 'Results before', kind: 'baseline' };
@@ -54,7 +56,7 @@ async function runComparison(view: AgentsView, editors: ComparisonEditors, arg: 
   const agent: BaseAgent = agentId ? await client.agents.get(agentId) : await pickAgent(view, `Run Comparison of ${testSet.name}: choose the agent`);
   const hasBefore = testSet.cases.some((c) => c.sourceJobId);
   const targets = args.targets ? await resolveTargets(view, agent.id, args.targets) : await pickTargets(view, agent, hasBefore, arg instanceof VersionNode ? arg.version.id : undefined);
-  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`, !!args.targets);
+  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`, args.confirmed ?? !!args.targets);
 }
 
 async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri, cases: Parameters<ReturnType<typeof loadCore>['newComparison']>[0]['cases'], agent: BaseAgent, targets: ComparisonTarget[], title: string, confirmed: boolean): Promise<vscode.Uri> {

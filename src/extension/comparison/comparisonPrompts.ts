@@ -4,7 +4,27 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/client';
 import type { ComparisonRecord, ComparisonService, ComparisonTarget, CostEstimate } from '../core';
 import { Settings } from '../constants';
+import type { TestPrompts } from '../testing/testPrompts';
 import { loadCore } from '../lazyCore';
+
+let answers: TestPrompts | undefined;
+
+/** Lets the integration tests answer the start question and the offers (the test build only reads them). */
+export function answerStartWith(prompts: TestPrompts): vscode.Disposable {
+  answers = prompts;
+  return new vscode.Disposable(() => {
+    if (answers === prompts) answers = undefined;
+  });
+}
+
+/** Shows an offer with one action (a notification, not an error); runs `act` when it is taken. Never waits for the answer. */
+export function offer(text: string, action: string, act: () => unknown): void {
+  if (__TEST_HOOKS__ && answers?.offer) {
+    if (answers.offer(text, action) === action) void act();
+    return;
+  }
+  void vscode.window.showInformationMessage(text, action).then((answer) => answer === action && act());
+}
 
 /** What to do with cases whose batch was sent but whose answer was lost. */
 export type LostBatchChoice = 'notStarted' | 'leave';
@@ -70,6 +90,7 @@ export async function askToStart(record: ComparisonRecord, client: ServiceClient
  * cost, then "Start N Jobs"; above the cost ceiling of the settings, asked a second time.
  */
 export async function confirmStart(question: { message: string; detail: string; button: string; estimate?: CostEstimate }): Promise<boolean> {
+  if (__TEST_HOOKS__ && answers?.start) return answers.start(question);
   const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.button);
   if (answer !== question.button) return false;
   const { estimate } = question;

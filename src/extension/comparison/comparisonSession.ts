@@ -4,6 +4,7 @@ import type { ComparisonRecord, ComparisonService, SessionPhase } from '../core'
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
 import type { JobChange, JobFollower } from '../../core/store/jobFollower';
 import type { Connection } from '../connection/connection';
+import { isWorkspaceTrusted } from '../commands/workspaceTrust';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
@@ -144,7 +145,7 @@ export class ComparisonSession extends Disposable {
    * nothing). Only in a trusted workspace, when connected.
    */
   private async followOnOpen(): Promise<void> {
-    if (!(await this.notElsewhere(false)) || !vscode.workspace.isTrusted || this.phase.kind !== 'stopped') return;
+    if (!(await this.notElsewhere(false)) || !isWorkspaceTrusted() || this.phase.kind !== 'stopped') return;
     const left = loadCore().workLeft(this.record);
     if ((left.unfinished === 0 && left.unread === 0) || this.record.pending.length > 0 || !this.connected()) return;
     if (!(await this.holdLock()) || this.phase.kind !== 'stopped') return;

@@ -3,6 +3,7 @@ import type { TestCase } from '../core';
 import { loadCore } from '../lazyCore';
 import { ComparisonCommands } from '../constants';
 import { CancelledError } from '../util/errors';
+import { offer } from './comparisonPrompts';
 
 const TEST_SET_GLOB = '**/*.{testset.jsonl,testset.csv}';
 
@@ -34,7 +35,7 @@ export function offerTestSet(what: string): Promise<never> {
   const create = 'Create Test Set from Jobs…';
   const text = `${what} needs a test set, and the workspace has none (*.testset.jsonl or *.testset.csv). Make one from an agent's past jobs: their inputs, and the reviewers' corrections as what is expected.`;
   // The offer stays in the notifications; the command ends now, without an error.
-  void vscode.window.showInformationMessage(text, create).then((answer) => answer === create && vscode.commands.executeCommand(ComparisonCommands.testSetFromJobs));
+  offer(text, create, () => vscode.commands.executeCommand(ComparisonCommands.testSetFromJobs));
   return Promise.reject(new CancelledError());
 }
 
