@@ -87,15 +87,15 @@ describe('Trying a policy edit on copies', function () {
   async function errorsLogged(act: () => Thenable<unknown>): Promise<string[]> {
     const errors: string[] = [];
     const log = api.log;
-    const original = log.error;
+    const original = log.error.bind(log);
     log.error = (message: string, error?: unknown) => {
       errors.push(message);
-      original.call(log, message, error);
+      original(message, error);
     };
     try {
       await act();
     } finally {
-      log.error = original;
+      delete (log as Partial<typeof log>).error;
     }
     return errors;
   }

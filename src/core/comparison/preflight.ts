@@ -13,7 +13,7 @@ export interface PreflightDeps {
   inputKeys(target: ComparisonTarget, signal: AbortSignal): Promise<string[]>;
   service: Pick<ComparisonService, 'results'>;
   folders: readonly string[];
-  realpath(p: string): Promise<string>;
+  realpath: (p: string) => Promise<string>;
 }
 
 /** What the checks found (already marked in the record); `undo` takes back the refusals when the user says no. */
