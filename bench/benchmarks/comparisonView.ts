@@ -128,7 +128,7 @@ function streamWhileScrolling(frame: Frame): Promise<number[]> {
             load: 1,
             rows: changed.map((i) => ({ index: i, row: { case: `case ${i}`, tags: '', expected: 'Approve', changed: (i + round) % 3 !== 0, failed: false, mismatch: false, cells: [0, 1, 2].map((t) => cell(t, i)) } })),
             summaries: null,
-            progress: { text: `Waiting for ${cases * 2 - round * rows} jobs`, running: true, cancellable: true },
+            progress: { text: `Waiting for ${cases * 2 - round * rows} jobs`, running: true, cancellable: true, action: null },
           };
         };
         const tick = (now: number): void => {

@@ -99,8 +99,10 @@ function showProgress(progress: ProgressView | null): void {
   setText(line, progress?.text ?? '');
   line.classList.toggle('running', progress?.running ?? false);
   byId('cancel').hidden = !progress?.cancellable;
-  // Resume is for a comparison that stopped with work left (interrupted, or a batch whose answer was lost).
-  byId('resume').hidden = !progress || progress.running;
+  // Start before anything ran, Resume for one that stopped with work left (or follows jobs and has cases without one).
+  const resume = byId('resume');
+  resume.hidden = !progress?.action;
+  setText(resume, progress?.action === 'start' ? 'Start' : 'Resume');
 }
 
 function showSummaries(summaries: SummaryView[]): void {
@@ -128,7 +130,7 @@ function showSummaries(summaries: SummaryView[]): void {
         card.classList.add('target-failed');
         card.append(make('p', 'failed target-failure', `Runs nothing more: ${s.failed}`));
       }
-      if (s.droppable && (s.failed !== null || !shown?.progress?.running)) {
+      if (s.droppable) {
         const drop = make('button', 'secondary drop-target', 'Drop This Target');
         drop.setAttribute('type', 'button');
         drop.title = 'Leave this target and its results out of the comparison';
