@@ -147,6 +147,21 @@ describe('the comparison view', () => {
       assert.equal(await view.page.locator('#canvas .row[aria-rowindex="4"]').evaluate((r) => (r as unknown as { benchMark?: number }).benchMark), untouched, 'the row beside it was not made again');
     });
 
+    it('scrolls through the cases on the same few row elements, its cells under their column heads', async () => {
+      await view.page.locator('#canvas .row[aria-rowindex="3"] .col-case').filter({ hasText: 'case 0' }).waitFor();
+      const made = await view.page.locator('#canvas .row').evaluateAll((rows) => rows.map((r) => ((r as unknown as { poolMark?: number }).poolMark = 1)).length);
+      await view.page.locator('#viewport').evaluate((v) => void ((v as unknown as { scrollTop: number }).scrollTop = 500 * 24));
+      const middle = view.page.locator('#canvas .row[aria-rowindex="503"]');
+      await middle.locator('.col-case').filter({ hasText: 'case 500' }).waitFor();
+      const marks = await view.page.locator('#canvas .row').evaluateAll((rows) => rows.map((r) => (r as unknown as { poolMark?: number }).poolMark ?? 0));
+      assert.equal(marks.length, made, 'no row element was added');
+      assert.ok(marks.every((m) => m === 1), 'every row element is one made before the scroll');
+      const heads = await view.page.locator('.head-names .col').evaluateAll((cells) => cells.map((c) => Math.round((c as unknown as { getBoundingClientRect(): { left: number } }).getBoundingClientRect().left)));
+      const cells = await middle.locator('.col').evaluateAll((cells) => cells.map((c) => Math.round((c as unknown as { getBoundingClientRect(): { left: number } }).getBoundingClientRect().left)));
+      assert.deepEqual(cells, heads);
+      await view.page.locator('#viewport').evaluate((v) => void ((v as unknown as { scrollTop: number }).scrollTop = 0));
+    });
+
     it('offers Cancel while jobs run, Start before anything ran, and Resume when the run stopped with work left', async () => {
       await view.post({ type: 'progress', load: 2, progress: { text: 'Waiting for 37 jobs', running: true, cancellable: true, action: null } });
       await view.page.locator('#cancel').waitFor({ state: 'visible' });
