@@ -1,0 +1,58 @@
+// The modules `npm run mutation` mutates, in groups that run one at a time: each group names the
+// sources it mutates, the unit tests that exercise them (only those run, so a group's dry run stays
+// short), and the score each file must keep. The scores are the break thresholds: a file below its
+// own fails the run. The trial's clean-up and the store's merge decide what is deleted and what a
+// view shows, so they are held higher.
+
+/** Score every configured file must reach unless it names its own. */
+export const DEFAULT_BREAK = 85;
+
+/** The groups, in the order they run. */
+export const groups = [
+  {
+    name: 'store',
+    mutate: ['src/core/store/serviceStore.ts', 'src/core/store/jobMerge.ts', 'src/core/store/jobFollower.ts'],
+    spec: ['test/unit/store/**/*.test.ts'],
+    breakAt: { 'src/core/store/jobMerge.ts': 95 },
+  },
+  {
+    name: 'client',
+    mutate: ['src/core/client/errorBody.ts', 'src/core/client/parse.ts', 'src/core/client/retry.ts'],
+    spec: ['test/unit/client/**/*.test.ts'],
+    breakAt: {},
+  },
+  {
+    name: 'jobWatch',
+    mutate: ['src/core/jobWatch/**/*.ts', '!src/core/jobWatch/index.ts', '!src/core/jobWatch/types.ts'],
+    spec: ['test/unit/jobWatch/**/*.test.ts'],
+    breakAt: {},
+  },
+  {
+    name: 'runs',
+    mutate: ['src/core/runs/**/*.ts'],
+    spec: ['test/unit/runs/**/*.test.ts'],
+    breakAt: {},
+  },
+  {
+    name: 'comparison',
+    mutate: ['src/core/comparison/comparisonRunner.ts', 'src/core/comparison/comparisonRecord.ts'],
+    spec: ['test/unit/comparison/**/*.test.ts'],
+    breakAt: {},
+  },
+  {
+    name: 'trial',
+    mutate: ['src/core/trial/**/*.ts'],
+    spec: ['test/unit/trial/**/*.test.ts'],
+    breakAt: { 'src/core/trial/trialEnd.ts': 95 },
+  },
+];
+
+/** The committed incremental state of a group: what a rerun reuses. */
+export function stateFile(group) {
+  return `test/mutation/state/${group.name}.json`;
+}
+
+/** Where a group's HTML and JSON reports go (git-ignored). */
+export function reportDir(group) {
+  return `reports/mutation/${group.name}`;
+}
