@@ -10,8 +10,13 @@ const reports = reportDir(group);
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'mocha',
-  // .mocharc.json brings tsx/cjs (the tests and sources run as TypeScript) and the test-build hooks.
-  mochaOptions: { config: '.mocharc.json', spec: group.spec },
+  // As .mocharc.json: tsx/cjs runs the tests and sources as TypeScript, the test-build hooks are set;
+  // and module caches are reset between tests (resetCaches.cjs) so a mutant in a cached branch is judged.
+  mochaOptions: {
+    config: '.mocharc.json',
+    spec: group.spec,
+    require: ['tsx/cjs', './test/unit/testHooksGlobal.cjs', './test/mutation/resetCaches.cjs'],
+  },
   mutate: group.mutate,
   // Each mutant runs only the tests that reach it.
   coverageAnalysis: 'perTest',
