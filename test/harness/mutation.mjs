@@ -7,6 +7,8 @@
 //   npm run mutation -- --group store             one group (repeatable)
 //   npm run mutation -- --mutate 'src/core/store/**'  a subset; its group's tests run
 //   npm run mutation -- --since main              the groups whose sources or tests changed since main
+//   npm run mutation -- --changed                 the groups whose sources or tests differ from their
+//                                                 committed state; the others are judged by that state (CI)
 //   npm run mutation -- --force                   retest every mutant (ignore the saved state)
 import { spawn, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,7 +20,7 @@ const stryker = path.join(repoRoot, 'node_modules', '@stryker-mutator', 'core', 
 
 /** The command line as options. */
 function parseArgs(argv) {
-  const options = { groups: [], mutate: [], since: undefined, force: false, concurrency: undefined };
+  const options = { groups: [], mutate: [], since: undefined, changed: false, force: false, concurrency: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -29,6 +31,7 @@ function parseArgs(argv) {
     else if (arg === '--mutate') options.mutate.push(...value().split(','));
     else if (arg === '--since') options.since = value();
     else if (arg === '--force') options.force = true;
+    else if (arg === '--changed') options.changed = true;
     else if (arg === '--concurrency') options.concurrency = value();
     else throw new Error(`Unknown option ${arg}`);
   }
@@ -59,6 +62,46 @@ function changedGroups(since) {
   return groups.filter((group) => touched.some((file) => [...group.mutate, ...group.spec].some((glob) => !glob.startsWith('!') && file.startsWith(literalPrefix(glob)))));
 }
 
+/** `a/{b,c}.ts` as `a/b.ts` and `a/c.ts` (one brace group, as the groups use). */
+function expandBraces(glob) {
+  const match = /\{([^{}]*)\}/.exec(glob);
+  if (!match) return [glob];
+  return match[1].split(',').map((part) => glob.slice(0, match.index) + part + glob.slice(match.index + match[0].length));
+}
+
+/** Files under the literal part of a group's globs that end like them (`.ts`, `.test.ts`). */
+function filesOf(globs) {
+  const found = new Set();
+  for (const glob of globs.flatMap(expandBraces)) {
+    if (glob.startsWith('!')) continue;
+    const prefix = literalPrefix(glob);
+    const ending = glob.endsWith('.test.ts') ? '.test.ts' : '.ts';
+    if (!prefix.endsWith('/')) {
+      if (fs.existsSync(path.join(repoRoot, prefix))) found.add(prefix);
+      continue;
+    }
+    const dir = path.join(repoRoot, prefix);
+    if (!fs.existsSync(dir)) continue;
+    for (const entry of fs.readdirSync(dir, { recursive: true })) {
+      const file = `${prefix}${String(entry).split(path.sep).join('/')}`;
+      if (file.endsWith(ending)) found.add(file);
+    }
+  }
+  for (const glob of globs) if (glob.startsWith('!')) found.delete(glob.slice(1));
+  return found;
+}
+
+/** True when a group's sources or tests differ from what its committed state was measured on. */
+function isStale(group) {
+  const file = path.join(repoRoot, stateFile(group));
+  if (!fs.existsSync(file)) return true;
+  const state = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const recorded = { ...Object.fromEntries(Object.entries(state.files).map(([f, r]) => [f, r.source])), ...Object.fromEntries(Object.entries(state.testFiles ?? {}).map(([f, r]) => [f, r.source])) };
+  const current = new Set([...filesOf(group.mutate), ...[...filesOf(group.spec)].filter((f) => Object.hasOwn(state.testFiles ?? {}, f) || fs.readFileSync(path.join(repoRoot, f), 'utf8').includes('it('))]);
+  if ([...current].some((f) => !Object.hasOwn(recorded, f))) return true;
+  return Object.entries(recorded).some(([f, source]) => !fs.existsSync(path.join(repoRoot, f)) || fs.readFileSync(path.join(repoRoot, f), 'utf8') !== source);
+}
+
 /** The groups to run, in their configured order. */
 function chooseGroups(options) {
   let chosen = groups;
@@ -71,6 +114,7 @@ function chooseGroups(options) {
     const changed = changedGroups(options.since);
     chosen = chosen.filter((g) => changed.includes(g));
   }
+  if (options.changed) chosen = chosen.filter(isStale);
   return chosen;
 }
 
@@ -95,9 +139,9 @@ function runStryker(group, options) {
   });
 }
 
-/** Each file's counts and score from a group's JSON report. */
-function fileScores(group) {
-  const report = JSON.parse(fs.readFileSync(path.join(repoRoot, reportDir(group), 'mutation.json'), 'utf8'));
+/** Each file's counts and score from a group's JSON report (or its committed state). */
+function fileScores(group, reportFile = path.join(reportDir(group), 'mutation.json')) {
+  const report = JSON.parse(fs.readFileSync(path.join(repoRoot, reportFile), 'utf8'));
   return Object.entries(report.files).map(([file, result]) => {
     const count = (status) => result.mutants.filter((m) => m.status === status).length;
     const killed = count('Killed') + count('Timeout');
@@ -112,12 +156,18 @@ function fileScores(group) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const chosen = chooseGroups(options);
-  if (!chosen.length) {
+  const rows = [];
+  let failed = false;
+  if (options.changed) {
+    // Groups whose state is current are judged by it: their scores are what a run would give.
+    for (const group of groups.filter((g) => !chosen.includes(g))) {
+      console.log(`mutation: ${group.name} unchanged since its committed state; judged by it.`);
+      for (const row of fileScores(group, stateFile(group))) rows.push({ group: group.name, seconds: 0, ...row });
+    }
+  } else if (!chosen.length) {
     console.log('No configured mutation group matches; nothing to mutate.');
     return 0;
   }
-  const rows = [];
-  let failed = false;
   for (const group of chosen) {
     console.log(`\n━━ mutation: ${group.name} ${'━'.repeat(50 - group.name.length)}`);
     const started = Date.now();
