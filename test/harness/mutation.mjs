@@ -133,6 +133,8 @@ function runStryker(group, options) {
     if (fs.existsSync(path.join(repoRoot, stateFile(group)))) fs.copyFileSync(path.join(repoRoot, stateFile(group)), path.join(repoRoot, subsetState));
     env.MUTATION_INCREMENTAL_FILE = subsetState;
   }
+  // A failed run must not leave the last run's report to be read as this one's.
+  fs.rmSync(path.join(repoRoot, reportDir(group), 'mutation.json'), { force: true });
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'inherit', env });
     child.on('close', (code) => resolve(code ?? 1));

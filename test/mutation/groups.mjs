@@ -20,7 +20,7 @@ export const groups = [
     mutate: ['src/core/client/errorBody.ts', 'src/core/client/parse.ts', 'src/core/client/retry.ts'],
     // Every client test but the one against a whole sandbox (slow, and its waits fail under
     // instrumentation on a loaded machine): fake servers reach the same code.
-    spec: ['test/unit/client/{concurrency,errorMessages,errors,liveInterface,pagination,parseMessages,parsing,requests,results,retry,retryRules,runs,tables,timeouts,tokenSafety,upload}.test.ts'],
+    spec: ['concurrency', 'errorMessages', 'errors', 'liveInterface', 'pagination', 'parseMessages', 'parsing', 'requests', 'results', 'retry', 'retryRules', 'runs', 'tables', 'timeouts', 'tokenSafety', 'upload'].map((name) => `test/unit/client/${name}.test.ts`),
     breakAt: {},
   },
   {
@@ -45,7 +45,7 @@ export const groups = [
     name: 'trial',
     mutate: ['src/core/trial/**/*.ts'],
     spec: ['test/unit/trial/**/*.test.ts'],
-    breakAt: { 'src/core/trial/trialEnd.ts': 95 },
+    breakAt: { 'src/core/trial/trialEnd.ts': 95, 'src/core/trial/trialRemoval.ts': 95 },
   },
 ];
 
