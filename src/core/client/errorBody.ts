@@ -35,12 +35,10 @@ export function readErrorBody(text: string): ErrorDetails {
     else if (Array.isArray(body)) details.nonFieldErrors.push(...messagesOf(body));
     // What is left is an object: the text started with `{`.
     else readObject(body as Record<string, unknown>, details);
-    // Stryker disable BlockStatement,ObjectLiteral,ArrayDeclaration: defensive; parsed JSON has no getters or cycles, and every reader is depth-bounded.
   } catch {
     // An answer that cannot be read as a DRF error still has its status: the message comes from that.
     return { fieldErrors: {}, nonFieldErrors: [], body };
   }
-  // Stryker restore BlockStatement,ObjectLiteral,ArrayDeclaration
   details.nonFieldErrors.splice(MAX_MESSAGES);
   // Handed out as a plain object (own properties only, so `toString` or `__proto__` stay plain keys).
   return { ...details, fieldErrors: Object.fromEntries(Object.entries(details.fieldErrors)) };

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ServiceError, type ServiceClient } from '../../../src/core/client';
 import { checkNoConflict, discardPlanned, executeTrialRemoval, findLeftovers, publishTrial, removeLeftovers, TrialConflict } from '../../../src/core/trial/trialEnd';
 import { trialMarker } from '../../../src/core/trial/trialMarker';
-import { newTrial, type TrialRecord } from '../../../src/core/trial/trialRecord';
+import { newTrial, type TrialEntity, type TrialRecord } from '../../../src/core/trial/trialRecord';
 import type { RemovalPlan } from '../../../src/core/trial/trialRemoval';
 
 const TRIAL = { trialId: 'trial-0000-0001', user: 'Dana' };
@@ -105,8 +105,8 @@ describe('Ending a trial', () => {
 
   it('records as removed only the settled entities the service did not refuse, saves, and is discarded', async () => {
     const { client } = fakeService([], []);
-    const kept = { kind: 'policy' as const, name: 'refused', id: 'p9' };
-    const goes = { kind: 'agent' as const, name: 'goes', id: 'a1' };
+    const kept: TrialEntity = { kind: 'policy', name: 'refused', id: 'p9' };
+    const goes: TrialEntity = { kind: 'agent', name: 'goes', id: 'a1' };
     const record = trial({ entities: [goes, kept] });
     const refusing = { ...client, policies: { ...client.policies, delete: () => Promise.reject(new ServiceError({ kind: 'http', status: 409, message: 'in use', operation: 'op', method: 'DELETE', path: '/p' })) } } as unknown as ServiceClient;
     const plan: RemovalPlan = { remove: [{ kind: 'agent', id: 'a1', name: 'goes', createdAt: null, ground: 'marked' }, { kind: 'policy', id: 'p9', name: 'refused', createdAt: null, ground: 'marked' }], leftAlone: [{ kind: 'agent', name: 'other', why: 'not marked' }], settled: [goes, kept] };
