@@ -28,8 +28,9 @@ export default {
   htmlReporter: { fileName: `${reports}/index.html` },
   jsonReporter: { fileName: `${reports}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
-  // The per-file thresholds of groups.mjs are checked by the harness; this is the whole group's floor.
-  thresholds: { high: 95, low: DEFAULT_BREAK, break: DEFAULT_BREAK },
+  // The break thresholds are per file (groups.mjs: targets, floors), checked by the harness on the JSON
+  // report; these only colour the HTML report.
+  thresholds: { high: 95, low: DEFAULT_BREAK, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   timeoutMS: 10000,

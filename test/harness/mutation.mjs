@@ -13,7 +13,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_BREAK, groups, reportDir, stateFile } from '../mutation/groups.mjs';
+import { breakAt, groups, reportDir, stateFile, targetOf } from '../mutation/groups.mjs';
 import { repoRoot } from './paths.mjs';
 
 const stryker = path.join(repoRoot, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
@@ -151,7 +151,7 @@ function fileScores(group, reportFile = path.join(reportDir(group), 'mutation.js
     const noCoverage = count('NoCoverage');
     const valid = killed + survived + noCoverage;
     const score = valid ? (100 * killed) / valid : 100;
-    return { file, mutants: valid, killed, survived, noCoverage, ignored: count('Ignored'), score, breakAt: group.breakAt[file] ?? DEFAULT_BREAK };
+    return { file, mutants: valid, killed, survived, noCoverage, ignored: count('Ignored'), score, breakAt: breakAt(group, file), target: targetOf(group, file) };
   });
 }
 
@@ -188,7 +188,8 @@ async function main() {
   for (const r of rows) {
     const below = r.score < r.breakAt;
     if (below) failed = true;
-    console.log(`| ${r.file} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.ignored} | ${r.score.toFixed(1)}%${below ? ' BELOW' : ''} | ${r.breakAt}% |`);
+    const floor = r.breakAt < r.target ? ` (target ${r.target}%)` : '';
+    console.log(`| ${r.file} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.ignored} | ${r.score.toFixed(1)}%${below ? ' BELOW' : ''} | ${r.breakAt}%${floor} |`);
   }
   const times = [...new Map(rows.map((r) => [r.group, r.seconds])).entries()].map(([g, s]) => `${g} ${s} s`);
   console.log(`\nTime per group: ${times.join(', ')}. Reports: reports/mutation/<group>/index.html`);

@@ -2,7 +2,8 @@
 // sources it mutates, the unit tests that exercise them (only those run, so a group's dry run stays
 // short), and the score each file must keep. The scores are the break thresholds: a file below its
 // own fails the run. The trial's clean-up and the store's merge decide what is deleted and what a
-// view shows, so they are held higher.
+// view shows, so they are held higher (`targets`). A file not yet at its target has a `floor`: the score
+// it had when it was configured, which it must not fall below; raise it as tests land.
 
 /** Score every configured file must reach unless it names its own. */
 export const DEFAULT_BREAK = 85;
@@ -13,7 +14,7 @@ export const groups = [
     name: 'store',
     mutate: ['src/core/store/serviceStore.ts', 'src/core/store/jobMerge.ts', 'src/core/store/jobFollower.ts'],
     spec: ['test/unit/store/**/*.test.ts'],
-    breakAt: { 'src/core/store/jobMerge.ts': 95 },
+    targets: { 'src/core/store/jobMerge.ts': 95 },
   },
   {
     name: 'client',
@@ -21,33 +22,43 @@ export const groups = [
     // Every client test but those against a whole sandbox and of upload streaming: slow, their real-time
     // waits fail under instrumentation on a loaded machine, and fake servers reach the same code.
     spec: ['concurrency', 'errorMessages', 'errors', 'liveInterface', 'pagination', 'parseMessages', 'parsing', 'requests', 'results', 'retry', 'retryRules', 'runs', 'tables', 'timeouts', 'tokenSafety'].map((name) => `test/unit/client/${name}.test.ts`),
-    breakAt: {},
+    targets: {},
   },
   {
     name: 'jobWatch',
     mutate: ['src/core/jobWatch/**/*.ts', '!src/core/jobWatch/index.ts', '!src/core/jobWatch/types.ts'],
     spec: ['test/unit/jobWatch/**/*.test.ts'],
-    breakAt: {},
+    targets: {},
   },
   {
     name: 'runs',
     mutate: ['src/core/runs/**/*.ts'],
     spec: ['test/unit/runs/**/*.test.ts'],
-    breakAt: {},
+    targets: {},
   },
   {
     name: 'comparison',
     mutate: ['src/core/comparison/comparisonRunner.ts', 'src/core/comparison/comparisonRecord.ts'],
     spec: ['test/unit/comparison/**/*.test.ts'],
-    breakAt: {},
+    targets: {},
   },
   {
     name: 'trial',
     mutate: ['src/core/trial/**/*.ts'],
     spec: ['test/unit/trial/**/*.test.ts'],
-    breakAt: { 'src/core/trial/trialEnd.ts': 95, 'src/core/trial/trialRemoval.ts': 95 },
+    targets: { 'src/core/trial/trialEnd.ts': 95, 'src/core/trial/trialRemoval.ts': 95 },
   },
 ];
+
+/** The score a file must keep: its floor while below target, else its target. */
+export function breakAt(group, file) {
+  return group.floors?.[file] ?? targetOf(group, file);
+}
+
+/** The score a file is meant to reach. */
+export function targetOf(group, file) {
+  return group.targets[file] ?? DEFAULT_BREAK;
+}
 
 /** The committed incremental state of a group: what a rerun reuses. */
 export function stateFile(group) {
