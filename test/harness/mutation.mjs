@@ -114,7 +114,13 @@ function chooseGroups(options) {
     const changed = changedGroups(options.since);
     chosen = chosen.filter((g) => changed.includes(g));
   }
-  if (options.changed) chosen = chosen.filter(isStale);
+  if (options.changed) {
+    // A group never measured is a whole run (many minutes): that belongs to the full run, not to CI.
+    for (const group of chosen.filter((g) => !fs.existsSync(path.join(repoRoot, stateFile(g))))) {
+      console.log(`mutation: ${group.name} has no committed state yet; run \`npm run mutation -- --group ${group.name}\` and commit it.`);
+    }
+    chosen = chosen.filter((g) => fs.existsSync(path.join(repoRoot, stateFile(g))) && isStale(g));
+  }
   return chosen;
 }
 
@@ -162,7 +168,7 @@ async function main() {
   let failed = false;
   if (options.changed) {
     // Groups whose state is current are judged by it: their scores are what a run would give.
-    for (const group of groups.filter((g) => !chosen.includes(g))) {
+    for (const group of groups.filter((g) => !chosen.includes(g) && fs.existsSync(path.join(repoRoot, stateFile(g))))) {
       console.log(`mutation: ${group.name} unchanged since its committed state; judged by it.`);
       for (const row of fileScores(group, stateFile(group))) rows.push({ group: group.name, seconds: 0, ...row });
     }
