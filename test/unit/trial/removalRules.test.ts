@@ -71,7 +71,9 @@ describe('Which candidates a trial may delete', () => {
       { id: 'other-user', name: 'x', description: trialMarker({ trialId: TRIAL.trialId, user: 'Eve' }), jobs: 0 },
       { id: 'other-trial', name: 'x', description: trialMarker({ trialId: 'trial-0000-0002', user: 'Dana' }), jobs: 0 },
     ]);
-    assert.equal(((await checkCandidate(client, 'agent', 'mine', TRIAL)) as VerifiedCopy).ground, 'marked');
+    const mine = (await checkCandidate(client, 'agent', 'mine', TRIAL)) as VerifiedCopy;
+    assert.equal(mine.ground, 'marked');
+    assert.equal(mine.jobs, 3);
     for (const id of ['other-user', 'other-trial']) {
       const answer = await checkCandidate(client, 'agent', id, TRIAL);
       assert.ok(typeof answer === 'object' && 'why' in answer, id);
@@ -90,6 +92,10 @@ describe('Which candidates a trial may delete', () => {
     const { client } = fakeService([{ id: 'a1', name: 'anything', jobs: 5 }], [{ id: 'a1', name: 'anything' }]);
     assert.equal(((await checkCandidate(client, 'agent', 'a1', TRIAL, { madeHere: new Set(['a1']) })) as VerifiedCopy).ground, 'madeHere');
     assert.ok('why' in (await checkCandidate(client, 'policy', 'a1', TRIAL, { madeHere: new Set(['a1']) }) as object));
+    const marked = fakeService([], [{ id: 'p1', name: 'p', description: MARK, created_at: '2026-11-24T14:06:00Z' }]).client;
+    const policy = (await checkCandidate(marked, 'policy', 'p1', TRIAL)) as VerifiedCopy;
+    assert.equal(policy.jobs, undefined, 'a policy has no jobs to count');
+    assert.equal(policy.createdAt, '2026-11-24T14:06:00Z');
     assert.ok('why' in (await checkCandidate(client, 'agent', 'a1', TRIAL, { madeHere: new Set(['other']) }) as object));
   });
 

@@ -90,6 +90,19 @@ describe('Ending a trial', () => {
     assert.deepEqual(calls.filter((c) => c.startsWith('version')), ['version p-real {"content":{"rules":[]},"base_version_id":"v1"}']);
   });
 
+  it('publishes a trial that has a version id but was never recorded as published', async () => {
+    const { client, calls } = fakeService([], []);
+    assert.equal(await publishTrial(client, trial({ state: 'ready', publishedVersionId: 'v-stale' }), noSave), 'v-new');
+    assert.equal(calls.filter((c) => c.startsWith('version')).length, 1);
+  });
+
+  it('records every settled entity as removed when nothing was refused', async () => {
+    const { client } = fakeService([], []);
+    const goes: TrialEntity = { kind: 'agent', name: 'goes', id: 'a1' };
+    await executeTrialRemoval(client, { remove: [{ kind: 'agent', id: 'a1', name: 'goes', createdAt: null, ground: 'marked' }], leftAlone: [], settled: [goes] }, noSave);
+    assert.equal(goes.removed, true);
+  });
+
   it('publishes without a base version when the trial began from none', async () => {
     const { client, calls } = fakeService([], [], null);
     await publishTrial(client, trial({ baseVersionId: null }), noSave);
