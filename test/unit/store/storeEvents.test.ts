@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { AgentJob, BaseAgent } from '../../../src/core/client';
 import { JobStatus } from '../../../src/core/jobStatus';
 import { RECORD_READ_DELAY_MS, ServiceStore, type StoreChange, type StoreSource } from '../../../src/core/store/serviceStore';
-import { FakeClock, settle } from '../jobWatch/fakes';
+import { FakeClock } from '../jobWatch/fakes';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const iso = (s: number): string => new Date(T0 + s * 1000).toISOString();

@@ -28,10 +28,10 @@ function fakeService(agents: Item[], policies: Item[] = [], refuse: Record<strin
     return item ? Promise.resolve(item) : Promise.reject(httpError(404));
   };
   async function* list(items: Item[]) {
-    yield* items;
+    for (const item of items) yield await Promise.resolve(item);
   }
   const remove = (id: string): Promise<void> => {
-    if (refuse[id]) return Promise.reject(httpError(refuse[id]!));
+    if (refuse[id]) return Promise.reject(httpError(refuse[id]));
     deleted.push(id);
     return Promise.resolve();
   };

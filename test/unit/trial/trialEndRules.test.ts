@@ -17,7 +17,7 @@ interface Item {
 function fakeService(agents: Item[], policies: Item[], currentVersionId: string | null = 'v1') {
   const calls: string[] = [];
   async function* list(items: Item[]) {
-    yield* items;
+    for (const item of items) yield await Promise.resolve(item);
   }
   const client = {
     agents: {
