@@ -102,7 +102,7 @@ function isStale(group) {
   return Object.entries(recorded).some(([f, source]) => !fs.existsSync(path.join(repoRoot, f)) || fs.readFileSync(path.join(repoRoot, f), 'utf8') !== source);
 }
 
-/** The groups to run, in their configured order. */
+/** The groups to run, in their configured order, and (with --changed) those judged by their current state. */
 function chooseGroups(options) {
   let chosen = groups;
   if (options.groups.length) {
@@ -119,9 +119,11 @@ function chooseGroups(options) {
     for (const group of chosen.filter((g) => !fs.existsSync(path.join(repoRoot, stateFile(g))))) {
       console.log(`mutation: ${group.name} has no committed state yet; run \`npm run mutation -- --group ${group.name}\` and commit it.`);
     }
-    chosen = chosen.filter((g) => fs.existsSync(path.join(repoRoot, stateFile(g))) && isStale(g));
+    const measured = chosen.filter((g) => fs.existsSync(path.join(repoRoot, stateFile(g))));
+    const stale = measured.filter(isStale);
+    return { chosen: stale, judged: measured.filter((g) => !stale.includes(g)) };
   }
-  return chosen;
+  return { chosen, judged: [] };
 }
 
 /** Runs Stryker for one group; resolves with its exit code. */
@@ -163,12 +165,12 @@ function fileScores(group, reportFile = path.join(reportDir(group), 'mutation.js
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const chosen = chooseGroups(options);
+  const { chosen, judged } = chooseGroups(options);
   const rows = [];
   let failed = false;
   if (options.changed) {
     // Groups whose state is current are judged by it: their scores are what a run would give.
-    for (const group of groups.filter((g) => !chosen.includes(g) && fs.existsSync(path.join(repoRoot, stateFile(g))))) {
+    for (const group of judged) {
       console.log(`mutation: ${group.name} unchanged since its committed state; judged by it.`);
       for (const row of fileScores(group, stateFile(group))) rows.push({ group: group.name, seconds: 0, ...row });
     }
