@@ -63,8 +63,9 @@ const BENCHES: Bench[] = [
   { name: 'client', title: 'client overhead', budget: '≥ 0.9× raw throughput', needsHost: false, run: (w) => clientOverhead(w.sandbox, loadCoreBundle()) },
   { name: 'activation', title: 'activation', budget: '≤ 25 ms', needsHost: true, run: (w) => activation(session(w), path.join(repoRoot, 'dist')) },
   { name: 'tree', title: 'first page of a large tree', budget: '≤ 1.15× the minimal extension', needsHost: true, run: (w) => largeTree(session(w), w.sandbox) },
-  { name: 'grid', title: 'grid', budget: 'result arrived → rows ≤ 0.15 s; p95 frame ≤ 12 ms', needsHost: true, run: (w) => grid(session(w), w.sandbox, tmpDir) },
-  { name: 'comparisonView', title: 'comparison view', budget: 'first rows ≤ 150 ms after ready; p95 frame ≤ 12 ms', needsHost: true, run: (w) => comparisonView(session(w), tmpDir) },
+  // The frame rows measure a floor page beside each run of ours: twice the traces, twice the time.
+  { name: 'grid', title: 'grid', budget: 'result arrived → rows ≤ 0.15 s; p95 frame ≤ 1.25× its floor', needsHost: true, limitMs: 20 * 60_000, run: (w) => grid(session(w), w.sandbox, tmpDir) },
+  { name: 'comparisonView', title: 'comparison view', budget: 'first rows ≤ 150 ms after ready; p95 frame ≤ 1.25× its floor', needsHost: true, limitMs: 20 * 60_000, run: (w) => comparisonView(session(w), tmpDir) },
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.9× curl; memory growth ≤ 50 MB', needsHost: true, limitMs: 15 * 60_000, run: (w) => upload(session(w), w.sandbox, tmpDir) },
   { name: 'comparison', title: 'comparison: 1,000 cases × 3 targets', budget: '≤ 1 status poll per interval; rows ≤ 1 s after the last result; posts less than the whole', needsHost: false, run: () => comparison(loadCoreBundle()) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },

@@ -10,6 +10,7 @@ import { ActivationProbe } from './activationProbe';
 import { BenchEnv, type HostTasks, SECRET_HEADER, type TaskName } from './protocol';
 import { measureActivation, showRunningExtensions } from './tasks/activation';
 import { openComparison, writeComparison } from './tasks/comparisonView';
+import { closeFloor, openFloor } from './tasks/floorPage';
 import { runToRow } from './tasks/runToRow';
 import { soak } from './tasks/soak';
 import { emptyWebviewReady, fetchResult, forgetResult, openResult, runQuery, scrollResult } from './tasks/grid';
@@ -51,6 +52,8 @@ function handlers(probe: ActivationProbe): Handlers {
     runToRow: (args) => runToRow(args),
     comparisonWrite: (args) => writeComparison(args),
     comparisonOpen: ({ uri }) => openComparison(uri),
+    floorOpen: (shape) => openFloor(shape),
+    floorClose: () => closeFloor(),
   };
 }
 

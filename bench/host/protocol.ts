@@ -195,6 +195,19 @@ export interface RunToRowSample {
   rawMs: number[];
 }
 
+/** The size of a page whose frames are measured: its floor page has the same rows, cells and row height in view. */
+export interface FloorShape {
+  /** Rows in view. */
+  rows: number;
+  /** Cells in each row. */
+  cells: number;
+  rowHeight: number;
+  /** Width of each cell (px). */
+  cellWidth: number;
+  /** Rows to scroll through. */
+  totalRows: number;
+}
+
 export interface ComparisonFileArgs {
   /** File name in the workspace folder (`*.comparison.json`). */
   name: string;
@@ -227,6 +240,8 @@ export interface HostTasks {
   runToRow: [RunToRowArgs, RunToRowSample];
   comparisonWrite: [ComparisonFileArgs, string];
   comparisonOpen: [{ uri: string }, number];
+  floorOpen: [FloorShape, null];
+  floorClose: [undefined, null];
 }
 
 export type TaskName = keyof HostTasks;

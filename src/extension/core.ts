@@ -14,9 +14,11 @@ export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFi
 export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';
 export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet } from '../core/comparison/testSet';
 export { caseFromJob, caseNamesFromJobs } from '../core/comparison/casesFromJobs';
-export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, applyToRuns, casesToStart, failTarget, dropTarget, jobAgents, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
-export { startMissing, applyStatuses, readResults, cancelUnfinished, jobsToCancel, cancelJobs, isRefusal, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
+export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, applyToRuns, casesToStart, failTarget, dropTarget, jobAgents, agentOfTarget, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
+export { startMissing, applyStatuses, statusItems, readResults, cancelUnfinished, jobsToCancel, cancelJobs, isRefusal, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
 export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';
+export { preflight } from '../core/comparison/preflight';
+export { startQuestion } from '../core/comparison/startQuestion';
 export { ComparisonFileProblem } from '../core/comparison/comparisonSchema';
 export { comparisonView } from '../core/comparison/comparisonView';
 export { nextComparisonMessage } from '../core/comparison/viewDelta';
@@ -27,7 +29,7 @@ export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/compa
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
 export { newTrial, parseTrial, serializeTrial, trialAgents, type TrialRecord } from '../core/trial/trialRecord';
 export { agentsApplying, setUpTrial } from '../core/trial/trialSetup';
-export { trialComparison, trialPlan } from '../core/trial/trialComparison';
+export { trialComparison, trialPlan, clientComparisonService } from '../core/trial/trialComparison';
 export { discardTrial, discardPlanned, completePublish, findLeftovers, TrialConflict, type Leftover, type RemovalOutcome } from '../core/trial/trialEnd';
 export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, describeLeftAlone, type RemovalPlan, type VerifiedCopy, type LeftAlone } from '../core/trial/trialRemoval';
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';

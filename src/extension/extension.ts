@@ -47,6 +47,7 @@ import { TablesView } from './tables/tablesView';
 import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
 import type { TestPrompts } from './testing/testPrompts';
 import { answerTrustWith } from './commands/workspaceTrust';
+import { answerStartWith } from './comparison/comparisonPrompts';
 import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { openWalkthroughOnFirstRun } from './welcome/firstRun';
@@ -139,6 +140,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   });
   context.subscriptions.push(
     answerTrustWith(prompts),
+    answerStartWith(prompts),
     onOutcomeUnknown(() => {
       agents.reload();
       policies.reload();

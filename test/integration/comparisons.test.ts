@@ -162,17 +162,36 @@ describe('Test sets and comparisons', function () {
     await closeEditors();
     await waitFor(() => !api.comparisons.session(uri), 'the session to end');
     const reopened = await waitFor(() => api.comparisons.open(uri), 'the comparison to reopen');
-    // Opening shows: the view says what is left, and nothing moves until Resume.
-    await waitFor(() => reopened.state.kind === 'stopped' && /Left:/.test(progressView(reopened.record, reopened.state)?.text ?? ''), 'the reopened view');
-    assert.equal(await runs(), 1 + 6, 'opening started nothing');
-    await api.comparisons.resume(uri, { confirmed: true });
+    // Like a reload: the window follows the jobs it started, without asking (reading starts nothing), and there is nothing to resume.
+    await waitFor(() => reopened.state.kind === 'working' || isComplete(reopened.record), 'the reopened view to follow its jobs');
+    assert.notEqual(progressView(reopened.record, reopened.state)?.action, 'resume', 'no Resume for jobs that only need following');
     const record = await done(reopened);
 
     assert.equal(await runs(), 1 + 6, 'one batch for the current version, one request per case for the pinned version, and nothing more');
     assert.deepEqual(record.cases.map((c) => [c.runs.now!.jobId, c.runs['v:' + versionId]!.jobId]), started, 'the same jobs were followed');
   });
 
-  it('opens a crafted comparison file without acting: no job starts and no file is sent until Resume, and an absolute file path is refused then', async () => {
+  it('asks "Start comparison" naming what production runs, and leaves no file when the answer is no', async () => {
+    const versionId = (await api.connection.requireClient().agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
+    const testSet = await writeTestSet('declined.testset.jsonl', [{ name: 'one', inputs: { transcript: transcript(1, true), language: 'en' } }]);
+    const asked: { message: string; detail: string }[] = [];
+    api.prompts.start = (question) => (asked.push(question), false);
+    const runs = await countRuns();
+    try {
+      const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('agentWorkbench.comparisons.run', undefined, { testSet, agentId: DEMO_LOOP_AGENT_ID, targets: ['now', { versionId, label: 'pinned version' }], confirmed: false });
+      assert.equal(uri, undefined, 'nothing was made');
+    } finally {
+      api.prompts.start = undefined;
+    }
+    assert.equal(asked.length, 1);
+    assert.match(asked[0]!.message, /^Start comparison ".*"\? This starts 2 jobs of /);
+    assert.match(asked[0]!.detail, /itself runs the cases .*no policy or version is changed/);
+    const left = await vscode.workspace.findFiles('comparisons-test/declined*.comparison.json');
+    assert.deepEqual(left, [], 'no comparison file is left behind');
+    assert.equal(await runs(), 0, 'no job started');
+  });
+
+  it('opens a crafted comparison file without acting, and at Resume leaves out a file outside the workspace while the other case runs', async () => {
     const client = api.connection.requireClient();
     const versionId = (await client.agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
     const uri = vscode.Uri.joinPath(folder, 'crafted.comparison.json');
@@ -180,18 +199,30 @@ describe('Test sets and comparisons', function () {
       title: 'crafted',
       agentId: DEMO_LOOP_AGENT_ID,
       testSet: 'none.testset.jsonl',
-      cases: [{ line: 1, tags: [], inputs: { transcript: { file: '/etc/hostname' }, language: 'en' } }],
+      cases: [
+        { line: 1, tags: [], inputs: { transcript: { file: '/etc/hostname' }, language: 'en' } },
+        { line: 2, tags: [], inputs: { transcript: transcript(2, true), language: 'en' } },
+      ],
       targets: [{ id: 'now', label: 'now', kind: 'current' }, { id: 'v', label: 'pinned', kind: 'version', agentVersionId: versionId }],
     });
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(serializeComparison(record)));
     const runs = await countRuns();
     const session = await waitFor(() => api.comparisons.open(uri), 'the comparison view');
-    await waitFor(() => session.state.kind === 'stopped' && session.record.cases.length === 1, 'the view to show the file');
+    await waitFor(() => session.state.kind === 'stopped' && session.record.cases.length === 2, 'the view to show the file');
     assert.equal(await runs(), 0, 'opening started nothing');
-    await api.comparisons.resume(uri, { confirmed: true });
-    await waitFor(() => session.state.kind === 'stopped' && 'reason' in session.state && session.state.reason, 'the comparison to stop');
-    assert.match(session.state.kind === 'stopped' ? (session.state.reason ?? '') : '', /absolute path/);
-    assert.equal(await runs(), 0, 'the file was never sent');
+    const asked: { message: string; detail: string }[] = [];
+    api.prompts.start = (question) => (asked.push(question), true);
+    try {
+      await api.comparisons.resume(uri);
+    } finally {
+      api.prompts.start = undefined;
+    }
+    assert.match(asked[0]?.detail ?? '', /Left out, never sent: \/etc\/hostname \(an absolute path\)\. 1 case with such a file fails; the other cases run\./);
+    assert.doesNotMatch(asked[0]?.detail ?? '', /Files sent to the service/);
+    const finished = await done(session);
+    assert.match(finished.cases[0]!.refused ?? '', /absolute path/);
+    assert.deepEqual(Object.keys(finished.cases[0]!.runs), [], 'the refused case never started');
+    assert.ok(finished.cases[1]!.runs.now && finished.cases[1]!.runs.v, 'the other case ran on both targets');
   });
 
   it('underlines, in a test set, an input the agent does not take and a case that lacks one, and completes input keys', async () => {

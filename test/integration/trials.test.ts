@@ -83,6 +83,23 @@ describe('Trying a policy edit on copies', function () {
     return started;
   }
 
+  /** The errors the extension logs while `act` runs. */
+  async function errorsLogged(act: () => Thenable<unknown>): Promise<string[]> {
+    const errors: string[] = [];
+    const log = api.log;
+    const original = log.error.bind(log);
+    log.error = (message: string, error?: unknown) => {
+      errors.push(message);
+      original(message, error);
+    };
+    try {
+      await act();
+    } finally {
+      delete (log as Partial<typeof log>).error;
+    }
+    return errors;
+  }
+
   const readTrial = async (uri: vscode.Uri) => parseTrial(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
 
   /** Ids of the trial's copies the service still has. */
@@ -129,6 +146,33 @@ describe('Trying a policy edit on copies', function () {
       await api.agents.setFilter({});
     }
     await vscode.commands.executeCommand(DISCARD, started.comparison, { confirmed: true });
+  });
+
+  it('offers Create Test Set from Jobs… when there is no test set, instead of an error', async () => {
+    await vscode.workspace.fs.delete(testSet);
+    assert.deepEqual(await vscode.workspace.findFiles('**/*.{testset.jsonl,testset.csv}'), [], 'the workspace has no test set');
+    const document = await editPolicyInEditor();
+    const offers: string[] = [];
+    api.prompts.offer = (text, action) => (offers.push(`${text} [${action}]`), undefined);
+    const errors = await errorsLogged(() => vscode.commands.executeCommand(TRY, document.uri));
+    api.prompts.offer = undefined;
+    assert.equal(offers.length, 1);
+    assert.match(offers[0]!, /^Try This Edit needs a test set, and the workspace has none .*\[Create Test Set from Jobs…\]$/);
+    assert.deepEqual(errors, [], 'no error, no stack trace in the log');
+  });
+
+  it('tests an unsaved edit on copies even from Test This Policy Change…, and says production is not touched', async () => {
+    const document = await editPolicyInEditor();
+    const asked: { message: string; detail: string }[] = [];
+    api.prompts.start = (question) => (asked.push(question), false);
+    try {
+      await vscode.commands.executeCommand('agentWorkbench.comparisons.testThisChange', document.uri, { testSet });
+    } finally {
+      api.prompts.start = undefined;
+    }
+    assert.equal(asked.length, 1);
+    assert.match(asked[0]!.message, /It runs on copies: production is not touched until you publish\./);
+    assert.deepEqual(await vscode.workspace.findFiles('trials-test/*.comparison.json'), [], 'a declined start leaves no comparison');
   });
 
   it('publishes exactly one version of the real policy, removes the copies, and leaves the editor saved', async () => {

@@ -33,7 +33,8 @@ export function readErrorBody(text: string): ErrorDetails {
   try {
     if (typeof body === 'string') details.nonFieldErrors.push(body);
     else if (Array.isArray(body)) details.nonFieldErrors.push(...messagesOf(body));
-    else if (body && typeof body === 'object') readObject(body as Record<string, unknown>, details);
+    // What is left is an object: the text started with `{`.
+    else readObject(body as Record<string, unknown>, details);
   } catch {
     // An answer that cannot be read as a DRF error still has its status: the message comes from that.
     return { fieldErrors: {}, nonFieldErrors: [], body };
@@ -46,7 +47,7 @@ export function readErrorBody(text: string): ErrorDetails {
 function readObject(body: Record<string, unknown>, details: ErrorDetails): void {
   // `{detail}` and `{error}` are whole-request answers; their other keys (`code`, `dependent_agents`) are extras, not fields.
   if (body.detail !== undefined || typeof body.error === 'string') {
-    if (body.detail !== undefined) details.nonFieldErrors.push(...messagesOf(body.detail));
+    details.nonFieldErrors.push(...messagesOf(body.detail));
     if (typeof body.error === 'string') details.nonFieldErrors.push(body.error);
     return;
   }
@@ -60,13 +61,14 @@ function messagesOf(value: unknown, depth = 0): string[] {
   if (typeof value === 'string') return [value];
   if (value === null || value === undefined) return [];
   if (depth >= MAX_DEPTH) return ['(more details not shown)'];
+  // Stryker disable next-line MethodExpression: the slice bounds the work only; the messages are cut to the same count afterwards.
   if (Array.isArray(value)) return value.slice(0, MAX_MESSAGES).flatMap((item) => messagesOf(item, depth + 1));
   return [typeof value === 'object' ? shortJson(value) : scalarText(value)];
 }
 
-/** A JSON scalar as text (what `String` gives for strings, numbers and booleans). */
+/** A JSON scalar as text: a string as it is, a number or boolean as JSON writes it. */
 function scalarText(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? value.toString() : typeof value;
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
 }
 
 function shortJson(value: object): string {
@@ -85,11 +87,11 @@ function collectField(path: string, value: unknown, out: Record<string, string[]
   } else if (Array.isArray(value)) {
     value.slice(0, MAX_MESSAGES).forEach((item, i) => {
       if (item !== null && typeof item === 'object') collectField(`${path}[${i}]`, item, out, depth + 1);
-      else if (item !== null && item !== undefined) add(out, path, scalarText(item));
+      else if (item !== null) add(out, path, scalarText(item));
     });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value).slice(0, MAX_MESSAGES)) collectField(`${path}.${key}`, inner, out, depth + 1);
-  } else if (value !== null && value !== undefined) {
+  } else if (value !== null) {
     add(out, path, scalarText(value));
   }
 }

@@ -18,7 +18,12 @@ interface Issue {
 
 // Each schema is compiled to a generated parser the first time it is used: about ten times faster than
 // the interpreter on list pages, and paid once per schema rather than at load (activation stays quick).
-const compiled = new WeakMap<Schema<unknown>, Schema<unknown>>();
+let compiled = new WeakMap<Schema<unknown>, Schema<unknown>>();
+
+/** Forgets every compiled parser, as a fresh process would have none (tests reset it between tests). */
+export function resetParserCache(): void {
+  compiled = new WeakMap();
+}
 
 function fast<T>(schema: Schema<T>): Schema<T> {
   let parser = compiled.get(schema);
@@ -52,7 +57,7 @@ export function describeIssue(issue: Issue, base: PathKey[], root: unknown): str
   const path = [...base, ...issue.path];
   if (issue.code === 'invalid_union' && issue.errors?.length) {
     // The branch that got deepest is the form the value was meant to have: report its problem.
-    const branches = issue.errors.filter((b) => b.length > 0);
+    const branches = issue.errors;
     const deepest = branches.reduce<Issue[] | undefined>((best, b) => (depth(b) > (best ? depth(best) : 0) ? b : best), undefined);
     if (deepest) return describeIssue(deepest[0] as Issue, path, root);
     const expected = [...new Set(branches.map((b) => b[0]?.expected).filter(Boolean))];

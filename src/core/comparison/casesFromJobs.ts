@@ -1,6 +1,6 @@
 /** Test cases made from past jobs: their inputs, and what a reviewer said they should have given. */
 import type { AgentJob } from '../client';
-import { jobRowText, sharedText } from '../jobView/jobRow';
+import { jobRowText } from '../jobView/jobRow';
 import type { Expected, TestCase } from './testSet';
 
 /** The parts of a listed job a test case is made from. */
@@ -66,19 +66,46 @@ function expectedFrom(job: SourceJob, result: SourceResult | undefined, outcomeK
   return verdict ? { disposition: verdict } : undefined;
 }
 
+/** How long a case name made from a line may be (cut at a word). */
+const NAME_CHARS = 60;
+
 /**
- * Names for cases made from these jobs, from what tells them apart: `metadata.case` when a job has it,
- * else the label the Jobs list gives the job (the metadata field chosen for labels, or its first telling
- * input line). A name two jobs would share gets the job's short id after it.
+ * Names for cases made from these jobs, from what tells them apart, fixed once for the test set:
+ * `metadata.case` when a job has it, else the metadata field chosen for job labels, else the first line
+ * of its first text input that not every job of the set shares (the telling line, as job labels skip a
+ * shared opening). A name two jobs would still share gets the job's short id after it.
  */
 export function caseNamesFromJobs(jobs: readonly AgentJob[], labelField?: string): string[] {
-  const shared = sharedText(jobs);
-  const names = jobs.map((job) => {
+  const lines = jobs.map(firstTextLines);
+  const starts = lines.map((own) => new Set(own.map(lineStart)));
+  // A line every job of the set has says nothing about any one case (a greeting, a header).
+  const sharedByAll = (line: string): boolean => jobs.length > 1 && starts.every((set) => set.has(lineStart(line)));
+  const names = jobs.map((job, i) => {
     const own = job.metadata && Object.hasOwn(job.metadata, 'case') ? job.metadata.case : undefined;
     if (typeof own === 'string' && own.trim()) return own.trim();
-    return jobRowText(job, labelField, 0, shared).label.replace(/^“(.*)”$/s, '$1');
+    const field = labelField && job.metadata && Object.hasOwn(job.metadata, labelField) ? jobRowText(job, labelField, 0).label : '';
+    if (field) return field;
+    const telling = lines[i]!.find((line) => !sharedByAll(line));
+    return telling ? cutAtWord(telling, NAME_CHARS) : jobRowText(job, labelField, 0).label.replace(/^“(.*)”$/s, '$1');
   });
   const seen = new Map<string, number>();
   for (const name of names) seen.set(name, (seen.get(name) ?? 0) + 1);
   return names.map((name, i) => ((seen.get(name) ?? 0) > 1 ? `${name} (${jobs[i]!.id.slice(0, 8)})` : name));
+}
+
+function firstTextLines(job: AgentJob): string[] {
+  const value = job.job_inputs?.find((input) => !input.file_name && input.value?.trim())?.value ?? '';
+  return value.slice(0, 4000).split(/\r?\n/).map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean).slice(0, 12);
+}
+
+// Two lines are the same opening when their first words are ("Agent: Thanks for contacting Acme Support, this is Dana").
+function lineStart(line: string): string {
+  return line.toLowerCase().split(' ').slice(0, 6).join(' ');
+}
+
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }

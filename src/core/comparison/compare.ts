@@ -85,7 +85,7 @@ export function caseRow(record: ComparisonRecord, index: number): CaseRow {
   const baselineKey = runState(baseline) === 'done' ? outcomeKeyOf(baseline, record.keys) : undefined;
   const cells = record.targets.map((t): CaseTargetCell => {
     const run = runOf(c, t.id);
-    const state = targetRunState(t, run);
+    const state = targetRunState(t, run, c.refused);
     const done = state === 'done';
     return {
       state,
@@ -104,14 +104,14 @@ export function caseRow(record: ComparisonRecord, index: number): CaseRow {
   };
 }
 
-/** A case's state on a target: a failed target's cases with no job are failed, not waiting. */
-export function targetRunState(target: ComparisonTarget, run: RunRecord | undefined): RunState {
-  return !run && target.failed !== undefined ? 'failed' : runState(run);
+/** A case's state on a target: a failed target's cases with no job, and a refused case on a target that runs, are failed, not waiting. */
+export function targetRunState(target: ComparisonTarget, run: RunRecord | undefined, refused?: string): RunState {
+  return !run && (target.failed !== undefined || (refused !== undefined && target.kind !== 'baseline')) ? 'failed' : runState(run);
 }
 
-/** Why a case failed on a target (the job's error, or the target's), if it did. */
-export function failureReason(target: ComparisonTarget, run: RunRecord | undefined): string | undefined {
-  return run?.error ?? (run ? undefined : target.failed);
+/** Why a case failed on a target (the job's error, the case's refusal, or the target's), if it did. */
+export function failureReason(target: ComparisonTarget, run: RunRecord | undefined, refused?: string): string | undefined {
+  return run?.error ?? (run ? undefined : (target.failed ?? (target.kind !== 'baseline' ? refused : undefined)));
 }
 
 function mismatchOf(matches: boolean | undefined): boolean | undefined {

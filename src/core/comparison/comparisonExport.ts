@@ -54,7 +54,7 @@ export function comparisonJson(record: ComparisonRecord): string {
         state: row.cells[i]!.state,
         values: record.keys.map((k, j) => ({ key: k, value: row.cells[i]!.values[j] ?? null })),
         job_id: runOf(c, t.id)?.jobId ?? null,
-        error: failureReason(t, runOf(c, t.id)) ?? null,
+        error: failureReason(t, runOf(c, t.id), c.refused) ?? null,
       })),
     };
   });

@@ -78,6 +78,34 @@ export function filesToSend(record: ComparisonRecord): string[] {
   return [...files];
 }
 
+/** A case whose file input is never sent: the file as the case names it, and why in a few words. */
+export interface RefusedInput {
+  caseIndex: number;
+  file: string;
+  why: string;
+  /** The whole sentence, kept in the comparison file. */
+  reason: string;
+}
+
+/** The cases still to start whose file inputs would be refused (checked before the user is asked, so they are named as left out). */
+export async function refusedInputs(record: ComparisonRecord, workspaceFolders: readonly string[], realpath: (p: string) => Promise<string>): Promise<RefusedInput[]> {
+  const indexes = new Set([...casesToStart(record).values()].flat());
+  const refused: RefusedInput[] = [];
+  for (const caseIndex of [...indexes].sort((a, b) => a - b)) {
+    for (const value of Object.values(record.cases[caseIndex]!.inputs)) {
+      if (!isFileInput(value)) continue;
+      try {
+        await confinedInputPath(workspaceFolders, value.file, realpath);
+      } catch (error) {
+        const why = path.isAbsolute(value.file) || path.win32.isAbsolute(value.file) ? 'an absolute path' : workspaceFolders.length === 0 ? 'no workspace folder is open' : 'outside the workspace';
+        refused.push({ caseIndex, file: value.file, why, reason: error instanceof Error ? error.message : String(error) });
+        break;
+      }
+    }
+  }
+  return refused;
+}
+
 /** A case's inputs with every file input made the real path inside the workspace (or a refusal). */
 export async function confineInputs(inputs: Readonly<Record<string, unknown>>, workspaceFolders: readonly string[], realpath: (p: string) => Promise<string>): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};

@@ -53,6 +53,8 @@ export interface ComparisonCase {
   inputs: Record<string, unknown>;
   expected?: Expected;
   runs: Record<string, RunRecord>;
+  /** Why the case is never sent (a file input outside the workspace): it fails on every target that runs, the others go on. */
+  refused?: string;
 }
 
 /** A batch whose request was sent and whose answer was not (yet) recorded. */
@@ -125,7 +127,7 @@ export function casesToStart(record: ComparisonRecord): Map<string, number[]> {
   for (const target of record.targets) {
     if (target.kind === 'baseline' || target.failed !== undefined) continue;
     const inFlight = new Set(record.pending.filter((p) => p.targetId === target.id).flatMap((p) => p.caseIndexes));
-    const todo = record.cases.flatMap((c, i) => (c.runs[target.id] || inFlight.has(i) ? [] : [i]));
+    const todo = record.cases.flatMap((c, i) => (c.runs[target.id] || inFlight.has(i) || c.refused !== undefined ? [] : [i]));
     if (todo.length > 0) plan.set(target.id, todo);
   }
   return plan;
@@ -219,6 +221,18 @@ export function runOf(c: ComparisonCase, targetId: string): RunRecord | undefine
 export function failTarget(record: ComparisonRecord, targetId: string, reason: string): void {
   const target = record.targets.find((t) => t.id === targetId);
   if (target) target.failed = reason;
+}
+
+/** Marks a case as never sent, with the reason: it fails on each target that runs, and the other cases go on. */
+export function refuseCase(record: ComparisonRecord, caseIndex: number, reason: string): void {
+  const c = record.cases[caseIndex];
+  if (c) c.refused = reason;
+}
+
+/** Whether the comparison ever ran: a job on a target that runs, or a batch sent (a failed target or a refused case is no start). */
+export function hasStarted(record: ComparisonRecord): boolean {
+  const runs = record.targets.filter((t) => t.kind !== 'baseline');
+  return record.pending.length > 0 || record.cases.some((c) => runs.some((t) => runOf(c, t.id)));
 }
 
 /** Removes a target and its runs from the comparison (never the baseline; at least two targets stay). */

@@ -16,6 +16,7 @@ import {
   jobIdsWithoutResults,
   markSent,
   recordStarted,
+  runOf,
   unfinishedJobIds,
   type ComparisonRecord,
   type ComparisonTarget,
@@ -58,6 +59,8 @@ export interface ComparisonService {
   runVersion(agentId: string, versionId: string, inputs: Record<string, unknown>, signal: AbortSignal): Promise<string>;
   results(jobIds: string[], signal: AbortSignal): Promise<ResultItem[]>;
   cancel(jobId: string, signal: AbortSignal): Promise<void>;
+  /** The statuses of jobs with their times (the results before take their durations from them). */
+  statuses?(jobIds: string[], signal: AbortSignal): Promise<StatusItem[]>;
 }
 
 /** A batch whose answer was lost: it may or may not have started jobs. */
@@ -148,6 +151,11 @@ async function startBatch(record: ComparisonRecord, target: ComparisonTarget, ca
   throw new Error('A baseline target has nothing to start.');
 }
 
+/** The client's job statuses as the comparison runner takes them (unknown statuses left out). */
+export function statusItems(statuses: readonly { id: string; status?: unknown; created_at?: string | null; last_updated_at?: string | null }[]): StatusItem[] {
+  return statuses.flatMap((s) => (typeof s.status === 'number' ? [{ id: s.id, status: s.status, createdAt: s.created_at ?? undefined, lastUpdatedAt: s.last_updated_at ?? undefined }] : []));
+}
+
 /** Applies a round of statuses; answers whether anything changed. */
 export function applyStatuses(record: ComparisonRecord, statuses: readonly StatusItem[]): boolean {
   let changed = false;
@@ -199,8 +207,22 @@ export async function readResults(record: ComparisonRecord, service: ComparisonS
       applyToRuns(record, id, { ...status, outputs: item.result ?? null, cost: item.cost ?? null, inputTokens: item.input_tokens ?? null, outputTokens: item.output_tokens ?? null });
       read++;
     }
+    await readBaselineDurations(record, part, service, signal);
   }
   return read;
+}
+
+// The bulk results carry no times: a past job's duration comes from its status (created → last updated).
+async function readBaselineDurations(record: ComparisonRecord, ids: readonly string[], service: ComparisonService, signal: AbortSignal): Promise<void> {
+  const baseline = new Set(record.targets.filter((t) => t.kind === 'baseline').flatMap((t) => record.cases.map((c) => runOf(c, t.id)?.jobId)));
+  const wanted = ids.filter((id) => baseline.has(id));
+  if (!wanted.length || !service.statuses) return;
+  try {
+    applyStatuses(record, await service.statuses(wanted, signal));
+  } catch {
+    // A duration is a figure, not a result: without it the results stand.
+    signal.throwIfAborted();
+  }
 }
 
 /** Why a job is not shown as this comparison's: it belongs to another agent (undefined when it is the comparison's own). */
@@ -214,7 +236,7 @@ export function otherAgent(record: ComparisonRecord, item: Pick<ResultItem, 'age
 export const CANCEL_CONCURRENCY = 4;
 
 /** The jobs Cancel would stop: not final, not a baseline's; those of another agent are named apart (after asking the service). */
-export async function jobsToCancel(record: ComparisonRecord, service: ComparisonService, signal: AbortSignal): Promise<{ ids: string[]; foreign: string[] }> {
+export async function jobsToCancel(record: ComparisonRecord, service: Pick<ComparisonService, 'results'>, signal: AbortSignal): Promise<{ ids: string[]; foreign: string[] }> {
   const baselineJobs = new Set(record.cases.flatMap((c) => record.targets.filter((t) => t.kind === 'baseline').map((t) => c.runs[t.id]?.jobId)));
   const candidates = unfinishedJobIds(record).filter((id) => !baselineJobs.has(id));
   const foreign: string[] = [];

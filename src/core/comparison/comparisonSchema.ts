@@ -40,6 +40,7 @@ const CaseSchema = z.object({
   inputs: z.record(text, z.unknown()),
   expected: z.optional(ExpectedSchema),
   runs: z.record(text, RunRecordSchema),
+  refused: z.optional(text),
 });
 
 const targetBase = { id: z.string().check(z.minLength(1)), label: text, failed: z.optional(text) };

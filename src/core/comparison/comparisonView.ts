@@ -24,7 +24,7 @@ function rowView(record: ComparisonRecord, row: CaseRow): RowView {
     changed: row.changed,
     failed: row.failed,
     mismatch: row.mismatch,
-    why: row.changed ? whyChanged(record, row) : null,
+    why: c.refused ?? (row.changed ? whyChanged(record, row) : null),
     cells: record.targets.map((t, i): CellView => {
       const run = c.runs[t.id];
       const cell = row.cells[i]!;
@@ -68,7 +68,8 @@ function summaryView(s: TargetSummary, record: ComparisonRecord, index: number):
     p95Ms: s.p95DurationMs ?? null,
     outcomes: [...s.outcomes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     failed: target.failed ?? null,
-    droppable: target.id !== record.baselineId && record.targets.length > 2,
+    // Dropping is for a target that runs nothing more: a healthy one keeps its results in the comparison.
+    droppable: target.failed !== undefined && target.id !== record.baselineId && record.targets.length > 2,
   };
 }
 

@@ -89,5 +89,5 @@ function sameSummaries(a: readonly SummaryView[], b: readonly SummaryView[]): bo
 }
 
 function sameProgress(a: ComparisonShown['progress'], b: ComparisonShown['progress']): boolean {
-  return a === b || (a !== null && b !== null && a.text === b.text && a.running === b.running && a.cancellable === b.cancellable);
+  return a === b || (a !== null && b !== null && a.text === b.text && a.running === b.running && a.cancellable === b.cancellable && a.action === b.action);
 }

@@ -65,6 +65,8 @@ export interface ProgressView {
   running: boolean;
   /** Whether Cancel applies (jobs are not finished). */
   cancellable: boolean;
+  /** The button that starts what has no job: Start (nothing ran yet), Resume (it ran before), or none. */
+  action: 'start' | 'resume' | null;
 }
 
 export type ComparisonHostMessage =
@@ -129,7 +131,7 @@ const isSummary = (v: unknown): boolean =>
     failed: isNullableString,
     droppable: isBoolean,
   });
-const isProgress = (v: unknown): boolean => v === null || shaped(v, { text: isString, running: isBoolean, cancellable: isBoolean });
+const isProgress = (v: unknown): boolean => v === null || shaped(v, { text: isString, running: isBoolean, cancellable: isBoolean, action: (a) => a === null || a === 'start' || a === 'resume' });
 
 const HOST_MESSAGES: Record<ComparisonHostMessage['type'], Checks> = {
   comparison: {

@@ -10,7 +10,7 @@ export function isRunFilePath(path: string): boolean {
 
 /** An agent's name as the start of a file name: lower case with dashes (`support-call-qa`); run files and test sets use it. */
 export function agentFileSlug(agentName: string): string {
-  return agentName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'agent';
+  return agentName.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'agent';
 }
 
 /** A file name for a new run file: the agent's name in lower case with dashes (`support-call-qa.agentrun.json`). */

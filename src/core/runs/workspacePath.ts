@@ -21,6 +21,7 @@ export function relativePathProblem(value: string): string | undefined {
     return `"${value}" is an absolute path: name files by their path relative to the workspace folder`;
   }
   if (value.includes('\0')) return 'the path holds a NUL character';
+  // Stryker disable next-line StringLiteral: any absolute folder serves as the stand-in workspace.
   const root = path.resolve('/workspace');
   if (!isInsideFolder(root, path.resolve(root, value.replaceAll('\\', '/')))) return `"${value}" leads out of the workspace folder: only files of the workspace can be sent`;
   return undefined;
@@ -29,5 +30,7 @@ export function relativePathProblem(value: string): string | undefined {
 /** Whether `target` is `folder` or inside it (both absolute; no symlinks are followed here). */
 export function isInsideFolder(folder: string, target: string): boolean {
   const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  // `..` or `../…` climbs out; a name that merely starts with two dots (`..notes.txt`) is inside.
+  const climbs = relative === '..' || relative.startsWith(`..${path.sep}`);
+  return !climbs && !path.isAbsolute(relative);
 }

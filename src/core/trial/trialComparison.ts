@@ -7,7 +7,7 @@ import type { ServiceClient } from '../client';
 import { wait } from '../wait';
 import { matchesExpected } from '../comparison/compare';
 import { isComplete, newComparison, unfinishedJobIds, type ComparisonRecord, type ComparisonTarget } from '../comparison/comparisonRecord';
-import { applyStatuses, readResults, startMissing, type ComparisonService } from '../comparison/comparisonRunner';
+import { applyStatuses, readResults, startMissing, statusItems, type ComparisonService } from '../comparison/comparisonRunner';
 import type { TestCase } from '../comparison/testSet';
 import type { TrialEntity, TrialRecord } from './trialRecord';
 
@@ -15,12 +15,13 @@ import type { TrialEntity, TrialRecord } from './trialRecord';
 export const TRIAL_TARGET_ID = 'trial';
 
 /** The comparison service over the client (the comparison runner's view of the service). */
-export function clientComparisonService(client: ServiceClient): ComparisonService {
+export function clientComparisonService(client: ServiceClient): Required<ComparisonService> {
   return {
     runMany: (agentId, inputs, signal) => client.agents.runMany(agentId, inputs, { signal }),
     runVersion: (agentId, versionId, inputs, signal) => client.agents.runVersion(agentId, versionId, { inputs }, { signal }),
     results: async (jobIds, signal) => (await client.jobs.results(jobIds, { signal })).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null })),
     cancel: (jobId, signal) => client.jobs.cancel(jobId, { signal }),
+    statuses: async (jobIds, signal) => statusItems(await client.jobs.statuses(jobIds, { signal })),
   };
 }
 
@@ -42,8 +43,7 @@ export async function runToEnd(record: ComparisonRecord, client: ServiceClient, 
     const ids = unfinishedJobIds(record);
     if (ids.length > 0) {
       const statuses = await client.jobs.statuses(ids, { signal });
-      const known = statuses.flatMap((s) => (typeof s.status === 'number' ? [{ id: s.id, status: s.status, createdAt: s.created_at ?? undefined, lastUpdatedAt: s.last_updated_at ?? undefined }] : []));
-      if (applyStatuses(record, known)) await save();
+      if (applyStatuses(record, statusItems(statuses))) await save();
     }
     if ((await readResults(record, service, signal)) > 0) await save();
     if (isComplete(record)) break;

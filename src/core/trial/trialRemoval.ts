@@ -73,7 +73,7 @@ const NOT_MARKED = 'not marked as a trial copy: left alone';
 /** True when `name` is a name a trial of `record` generates (its start and its user), and exactly the one expected. */
 function isGeneratedName(name: string, options: CheckOptions): boolean {
   const { record, expectedName } = options;
-  if (!record || expectedName === undefined || name !== expectedName) return false;
+  if (!record || name !== expectedName) return false;
   const began = new Date(record.createdAt);
   if (Number.isNaN(began.getTime())) return false;
   const suffix = trialName('', record.user, began);

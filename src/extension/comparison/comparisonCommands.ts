@@ -8,7 +8,7 @@ import type { AgentsView } from '../agents/agentsView';
 import { JobNode, JobsNode } from '../agents/jobNodes';
 import { registerCommand } from '../commands/commandRunner';
 import { jobLabelField } from '../configuration';
-import { ComparisonCommands } from '../constants';
+import { ComparisonCommands, TrialCommands } from '../constants';
 import { parsePolicyEditUri } from '../documents/documentUris';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
@@ -26,6 +26,8 @@ export interface RunComparisonArgs {
   agentId?: string;
   targets?: TargetSpec[];
   title?: string;
+  /** Whether the start is confirmed already (default: when the targets are given). */
+  confirmed?: boolean;
 }
 
 const BEFORE: ComparisonTarget = { id: 'before', label: 'Results before', kind: 'baseline' };
@@ -47,13 +49,14 @@ export function registerComparisonCommands(view: AgentsView, editors: Comparison
 
 async function runComparison(view: AgentsView, editors: ComparisonEditors, arg: unknown, args: RunComparisonArgs): Promise<vscode.Uri> {
   const client = view.client();
+  // From the palette, the test set open in the editor is the one meant (pickTestSet takes it).
   const testSetUri = args.testSet ?? (arg instanceof vscode.Uri ? arg : await pickTestSet('Run Comparison: choose the test set'));
   const testSet = await readTestSet(testSetUri, !!args.targets);
   const agentId = args.agentId ?? (arg instanceof AgentNode || arg instanceof VersionNode ? arg.agent.id : testSet.agentId);
   const agent: BaseAgent = agentId ? await client.agents.get(agentId) : await pickAgent(view, `Run Comparison of ${testSet.name}: choose the agent`);
   const hasBefore = testSet.cases.some((c) => c.sourceJobId);
   const targets = args.targets ? await resolveTargets(view, agent.id, args.targets) : await pickTargets(view, agent, hasBefore, arg instanceof VersionNode ? arg.version.id : undefined);
-  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`, !!args.targets);
+  return createAndOpen(editors, testSetUri, testSet.cases, agent, targets, args.title ?? `${testSet.name} on ${agent.name}`, args.confirmed ?? !!args.targets);
 }
 
 async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri, cases: Parameters<ReturnType<typeof loadCore>['newComparison']>[0]['cases'], agent: BaseAgent, targets: ComparisonTarget[], title: string, confirmed: boolean): Promise<vscode.Uri> {
@@ -65,12 +68,16 @@ async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri,
   return startComparisonFile(editors, uri, record, confirmed);
 }
 
-/** Writes a new comparison file, opens it in the comparison view and starts it (after the confirmation, unless the caller already had it). */
+/**
+ * Asks first (unless the caller already did), then writes the new comparison file, opens it in the
+ * comparison view and starts it. A "no" leaves no file: nothing started, so there is nothing to record.
+ */
 export async function startComparisonFile(editors: ComparisonEditors, uri: vscode.Uri, record: ComparisonRecord, confirmed: boolean): Promise<vscode.Uri> {
+  if (!confirmed && !(await editors.confirmNew(record))) throw new CancelledError();
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(loadCore().serializeComparison(record)));
   // Opening only shows: the command the user ran is what starts it.
   await editors.open(uri);
-  void editors.resume(uri, { confirmed }).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)));
+  void editors.resume(uri, { confirmed: true }).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)));
   return uri;
 }
 
@@ -110,6 +117,9 @@ async function pickTargets(view: AgentsView, agent: BaseAgent, hasBefore: boolea
 /** Test This Change…: the policy's test set on every agent whose current version uses the policy, now against before. */
 async function testThisChange(view: AgentsView, editors: ComparisonEditors, arg: unknown, args: { testSet?: vscode.Uri }): Promise<vscode.Uri[]> {
   const client = view.client();
+  const unsaved = unsavedPolicyEditor(arg);
+  // An unsaved edit is not what production runs: it is tried on copies (one story for "what does my edit do").
+  if (unsaved) return [await vscode.commands.executeCommand<{ comparison: vscode.Uri }>(TrialCommands.tryThisEdit, unsaved)].flatMap((t) => (t ? [t.comparison] : []));
   const policyId =
     arg instanceof PolicyNode ? arg.policy.id : (arg instanceof vscode.Uri ? parsePolicyEditUri(arg) : undefined)?.policyId ?? parsePolicyEditUri(vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('untitled:'))?.policyId;
   if (!policyId) throw new Error('Open a policy (or choose one in the Policies view) to test a change of it.');
@@ -132,6 +142,13 @@ async function testThisChange(view: AgentsView, editors: ComparisonEditors, arg:
     uris.push(await createAndOpen(editors, testSetUri, testSet.cases, agent, [BEFORE, NOW], `${testSet.name}: policy change on ${agent.name}`, !!args.testSet));
   }
   return uris;
+}
+
+/** The policy editor with unsaved edits the command was given (or the active one when given nothing). */
+function unsavedPolicyEditor(arg: unknown): vscode.Uri | undefined {
+  const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
+  if (!uri || !parsePolicyEditUri(uri)) return undefined;
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.isDirty ? uri : undefined;
 }
 
 /** Create Test Set from Jobs…: the selected jobs (or an agent's loaded jobs), their inputs, and the reviewers' corrections as expected. */

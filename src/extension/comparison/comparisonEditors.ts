@@ -7,7 +7,12 @@ import { messageOf } from '../util/errors';
 import { caseOutputsUri, CaseOutputs } from './caseOutputs';
 import { COMPARISON_VIEW_TYPE } from './comparisonPage';
 import { ComparisonPanel } from './comparisonPanel';
+import { askToStart, requireTrust } from './comparisonPrompts';
 import { ComparisonSession, type ActOptions, type SessionDeps } from './comparisonSession';
+import type { ComparisonRecord } from '../core';
+
+/** How long the checks before a new comparison's question may take. */
+const CHECK_MS = 30_000;
 
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', markdown: 'md' };
 
@@ -67,6 +72,15 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     void vscode.window.showErrorMessage(`${name}: ${problem}`, 'Reopen as Text').then((choice) => {
       if (choice === 'Reopen as Text') void vscode.commands.executeCommand('vscode.openWith', document.uri, 'default');
     });
+  }
+
+  /**
+   * Asks before a new comparison starts, before its file exists: the same checks and question as Resume.
+   * A "no" leaves nothing behind (no file, no job).
+   */
+  async confirmNew(record: ComparisonRecord): Promise<boolean> {
+    requireTrust('Running a comparison');
+    return askToStart(record, this.deps.connection.requireClient(), AbortSignal.timeout(CHECK_MS), false);
   }
 
   /** Resumes the comparison of a file (the page's Resume, after its confirmation; tests pass what the dialogs would answer). */

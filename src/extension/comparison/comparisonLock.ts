@@ -22,11 +22,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function lockFileOf(storageDir: string, file: string): string {
+  return path.join(storageDir, 'comparison-locks', `${createHash('sha256').update(file).digest('hex').slice(0, 32)}.lock`);
+}
+
+/** Who else runs this comparison file now (another live window), without taking anything; undefined when nobody does. */
+export async function comparisonLockHolder(storageDir: string, file: string): Promise<LockOwner | undefined> {
+  const text = await fs.readFile(lockFileOf(storageDir, file), 'utf8').catch(() => undefined);
+  const verdict = lockVerdict(text, { pid: process.pid, token: '', host: os.hostname() }, isAlive);
+  // A lock of this very process is a session of this window closing: it is no other window.
+  return verdict.kind === 'held' && !(verdict.by.pid === process.pid && verdict.by.host === os.hostname()) ? verdict.by : undefined;
+}
+
 /** Takes the writer lock of a comparison file, kept in the extension's storage shared by every window; throws when another live window holds it. */
 export async function takeComparisonLock(storageDir: string, file: string): Promise<ComparisonLock> {
-  const dir = path.join(storageDir, 'comparison-locks');
-  await fs.mkdir(dir, { recursive: true });
-  const lockFile = path.join(dir, `${createHash('sha256').update(file).digest('hex').slice(0, 32)}.lock`);
+  const lockFile = lockFileOf(storageDir, file);
+  await fs.mkdir(path.dirname(lockFile), { recursive: true });
   const self: LockOwner = { pid: process.pid, token: randomUUID(), host: os.hostname() };
   const read = (): Promise<string | undefined> => fs.readFile(lockFile, 'utf8').catch(() => undefined);
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -1,8 +1,30 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/client';
-import type { ComparisonRecord, CostEstimate } from '../core';
+import type { ComparisonRecord, ComparisonService, ComparisonTarget, CostEstimate } from '../core';
 import { Settings } from '../constants';
+import type { TestPrompts } from '../testing/testPrompts';
 import { loadCore } from '../lazyCore';
+
+let answers: TestPrompts | undefined;
+
+/** Lets the integration tests answer the start question and the offers (the test build only reads them). */
+export function answerStartWith(prompts: TestPrompts): vscode.Disposable {
+  answers = prompts;
+  return new vscode.Disposable(() => {
+    if (answers === prompts) answers = undefined;
+  });
+}
+
+/** Shows an offer with one action (a notification, not an error); runs `act` when it is taken. Never waits for the answer. */
+export function offer(text: string, action: string, act: () => unknown): void {
+  if (__TEST_HOOKS__ && answers?.offer) {
+    if (answers.offer(text, action) === action) void act();
+    return;
+  }
+  void vscode.window.showInformationMessage(text, action).then((answer) => answer === action && act());
+}
 
 /** What to do with cases whose batch was sent but whose answer was lost. */
 export type LostBatchChoice = 'notStarted' | 'leave';
@@ -22,24 +44,45 @@ export function requireTrust(what: string): void {
   }
 }
 
-/**
- * Asks before anything starts: how many jobs, on which agent, what they will likely cost, which files
- * go (none when nothing is started). Above the cost ceiling of the settings it asks a second time.
- */
-export async function confirmResume(record: ComparisonRecord, estimate?: CostEstimate): Promise<boolean> {
+/** The workspace folders (file inputs must lie inside one) and the real path of a file. */
+function workspacePaths(): { folders: string[]; realpath: (p: string) => Promise<string> } {
+  return { folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), realpath: (p) => fs.realpath(path.resolve(p)) };
+}
+
+/** The client as the comparison runner needs it; file inputs go only from inside the workspace. Requests end with `signal`. */
+export function sessionService(client: () => ServiceClient, signal: AbortSignal): ComparisonService {
+  const { folders, realpath } = workspacePaths();
   const core = loadCore();
-  const left = core.workLeft(record);
-  const files = core.filesToSend(record);
-  const agent = record.agentName ?? record.agentId;
-  const parts = [
-    left.toStart > 0 ? `starts ${left.toStart} job${left.toStart === 1 ? '' : 's'} of ${agent}` : 'starts no job',
-    left.unfinished > 0 ? `follows ${left.unfinished} job${left.unfinished === 1 ? '' : 's'} not finished` : '',
-  ].filter(Boolean);
-  const cost = left.toStart > 0 && estimate ? `Cost: ${core.estimateText(estimate)}.` : '';
-  const sent = files.length ? `Files sent to the service: ${files.slice(0, 10).join(', ')}${files.length > 10 ? ` and ${files.length - 10} more` : ''}.` : 'No file is sent.';
-  const detail = [cost, sent].filter(Boolean).join('\n\n');
-  const go = left.toStart > 0 ? `Start ${left.toStart} Job${left.toStart === 1 ? '' : 's'}` : 'Resume';
-  return confirmStart({ message: `Resume "${record.title}"? This ${parts.join(' and ')}.`, detail, button: go, estimate: left.toStart > 0 ? estimate : undefined });
+  const confine = (inputs: Record<string, unknown>) => core.confineInputs(inputs, folders, realpath);
+  const base = (): Required<ComparisonService> => core.clientComparisonService(client());
+  return {
+    runMany: async (agentId, inputs) => base().runMany(agentId, await Promise.all(inputs.map(confine)), signal),
+    runVersion: async (agentId, versionId, inputs) => base().runVersion(agentId, versionId, await confine(inputs), signal),
+    results: (ids) => base().results(ids, signal),
+    cancel: (id) => base().cancel(id, signal),
+    statuses: (ids) => base().statuses(ids, signal),
+  };
+}
+
+/**
+ * Checks a comparison, then asks before anything starts (unless `confirmed`): the jobs it starts, what is
+ * left out and why, what they will likely cost, which files go. Answers whether to go on; a "no" takes
+ * back the refusals the checks marked (a target that cannot take the cases stays marked failed).
+ */
+export async function askToStart(record: ComparisonRecord, client: ServiceClient, signal: AbortSignal, confirmed: boolean): Promise<boolean> {
+  const core = loadCore();
+  const { folders, realpath } = workspacePaths();
+  const inputKeys = async (target: ComparisonTarget, s: AbortSignal): Promise<string[]> => {
+    const version = target.kind === 'version' ? await client.agents.getVersion(record.agentId, target.agentVersionId, {}, { signal: s }) : await client.agents.currentVersion(core.agentOfTarget(record, target), { signal: s });
+    return version.input_definitions.map((d) => d.key);
+  };
+  const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the comparison…' }, () => core.preflight(record, { inputKeys, service: sessionService(() => client, signal), folders, realpath }, signal));
+  if (confirmed) return true;
+  const estimate = core.workLeft(record).toStart > 0 ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Estimating the cost…' }, () => readCostEstimate(record, client)) : undefined;
+  const question = core.startQuestion(record, { cost: estimate && core.estimateText(estimate), refused: checks.refused, foreign: checks.foreign });
+  const yes = await confirmStart({ ...question, estimate: question.starts > 0 ? estimate : undefined });
+  if (!yes) checks.undo();
+  return yes;
 }
 
 /**
@@ -47,6 +90,7 @@ export async function confirmResume(record: ComparisonRecord, estimate?: CostEst
  * cost, then "Start N Jobs"; above the cost ceiling of the settings, asked a second time.
  */
 export async function confirmStart(question: { message: string; detail: string; button: string; estimate?: CostEstimate }): Promise<boolean> {
+  if (__TEST_HOOKS__ && answers?.start) return answers.start(question);
   const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.button);
   if (answer !== question.button) return false;
   const { estimate } = question;

@@ -1,19 +1,18 @@
-import * as path from 'node:path';
-import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { AgentJob } from '../../core/client';
-import type { ComparisonRecord, ComparisonService, CostEstimate, SessionPhase } from '../core';
+import type { ComparisonRecord, ComparisonService, SessionPhase } from '../core';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
 import type { JobChange, JobFollower } from '../../core/store/jobFollower';
 import type { Connection } from '../connection/connection';
+import { isWorkspaceTrusted } from '../commands/workspaceTrust';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
 import { isCancellation, messageOf } from '../util/errors';
 import type { ComparisonPanel } from './comparisonPanel';
 import { comparisonFileSaver, type ComparisonFileSaver } from './comparisonFile';
-import { takeComparisonLock, type ComparisonLock } from './comparisonLock';
-import { confirmCancel, confirmResume, decideLostBatches, readCostEstimate, requireTrust, type LostBatchChoice } from './comparisonPrompts';
+import { comparisonLockHolder, takeComparisonLock, type ComparisonLock } from './comparisonLock';
+import { askToStart, confirmCancel, sessionService, decideLostBatches, requireTrust, type LostBatchChoice } from './comparisonPrompts';
 
 export type { LostBatchChoice } from './comparisonPrompts';
 
@@ -38,6 +37,8 @@ export interface ActOptions {
 
 const RENDER_MS = 200;
 const READ_MS = 300;
+/** How often a comparison another window runs is asked whether that window let go of it. */
+const ELSEWHERE_MS = 3000;
 
 /**
  * One open comparison: its record (the file), and the work left on it. Opening shows it and nothing
@@ -52,6 +53,7 @@ export class ComparisonSession extends Disposable {
   private startPromise: Promise<void> | undefined;
   private starting = false;
   private readTimer: NodeJS.Timeout | undefined;
+  private elsewhereTimer: NodeJS.Timeout | undefined;
   private renderTimer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
   private endNotification: (() => void) | undefined;
@@ -59,6 +61,7 @@ export class ComparisonSession extends Disposable {
   private readonly saver: ComparisonFileSaver;
   private readonly jobs: JobFollower;
   private lock: ComparisonLock | undefined;
+  private taking: Promise<ComparisonLock> | undefined;
 
   constructor(
     readonly document: vscode.TextDocument,
@@ -75,11 +78,13 @@ export class ComparisonSession extends Disposable {
     this.register({ dispose: () => changes.dispose() });
     this.register({ dispose: () => clearTimeout(this.readTimer) });
     this.register({ dispose: () => clearTimeout(this.renderTimer) });
+    this.register({ dispose: () => clearTimeout(this.elsewhereTimer) });
     this.register(vscode.workspace.onDidChangeTextDocument((e) => {
       // An edit that is not ours (undo in a text editor, a checkout) is taken when nothing runs.
-      if (e.document === document && this.phase.kind === 'stopped' && !this.saver.isOurs(document.getText())) this.reloadFromText();
+      if (e.document === document && (this.phase.kind === 'stopped' || this.phase.kind === 'elsewhere') && !this.saver.isOurs(document.getText())) this.reloadFromText();
     }));
     this.render(true);
+    void this.followOnOpen().catch((error: unknown) => deps.log.error(`Comparison ${document.uri.fsPath}: following its jobs failed`, error));
   }
 
   /** What the session is doing now. */
@@ -89,16 +94,17 @@ export class ComparisonSession extends Disposable {
 
   /**
    * Starts the cases that have no job and follows the jobs it has, once the user says so: a trusted
-   * workspace, one confirmation naming the jobs and files, this window holding the file. Each target's
-   * inputs are checked first; a target that cannot take them is marked failed and the others go on.
+   * workspace, no other window running it, one confirmation naming the jobs, what is left out and the
+   * files, this window holding the file. The checks come before the question, so its counts are true.
    */
   async resume(options: ActOptions = {}): Promise<void> {
-    if (this.phase.kind === 'working' || this.isDisposed) return;
+    if ((this.phase.kind === 'working' && !this.phase.followOnly) || this.isDisposed) return;
     const core = loadCore();
     if (core.isComplete(this.record)) return;
     requireTrust('Resuming a comparison');
-    if (!options.confirmed && !(await confirmResume(this.record, await this.estimate()))) return;
-    if (!(await this.holdLock())) return;
+    if (!(await this.notElsewhere())) return;
+    const consented = await askToStart(this.record, this.deps.connection.requireClient(), this.lifetime.signal, options.confirmed ?? false);
+    if (!consented || !(await this.holdLock())) return;
     if (this.record.pending.length > 0 && !(await this.lostBatches(options.lostBatches))) return;
     this.phase = { kind: 'working' };
     this.stopStarting = new AbortController();
@@ -106,7 +112,7 @@ export class ComparisonSession extends Disposable {
     this.render();
     this.starting = true;
     try {
-      await this.checkTargets();
+      await this.saver.flush();
       this.follow();
       this.scheduleRead(0);
       this.startPromise = core.startMissing(this.record, this.service(), () => this.saver.flush(), this.stopStarting.signal, {
@@ -131,6 +137,47 @@ export class ComparisonSession extends Disposable {
       }
       this.stop(isCancellation(error) ? 'cancelled.' : messageOf(error), isCancellation(error) ? undefined : error);
     }
+  }
+
+  /**
+   * On opening: a comparison another window runs is followed read-only through its file; one whose jobs
+   * this window started before a reload is followed without asking (reading statuses and results starts
+   * nothing). Only in a trusted workspace, when connected.
+   */
+  private async followOnOpen(): Promise<void> {
+    if (!(await this.notElsewhere(false)) || !isWorkspaceTrusted() || this.phase.kind !== 'stopped') return;
+    const left = loadCore().workLeft(this.record);
+    if ((left.unfinished === 0 && left.unread === 0) || this.record.pending.length > 0 || !this.connected()) return;
+    if (!(await this.holdLock()) || this.phase.kind !== 'stopped') return;
+    this.phase = { kind: 'working', followOnly: true };
+    this.follow();
+    this.scheduleRead(0);
+    this.render();
+  }
+
+  private connected(): boolean {
+    try {
+      this.deps.connection.requireClient();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether no other window runs this comparison; when one does, says so and follows its file until it lets go. */
+  private async notElsewhere(tell = true): Promise<boolean> {
+    const holder = await comparisonLockHolder(this.lockDir, this.document.uri.fsPath);
+    if (this.isDisposed) return false;
+    if (!holder) {
+      if (this.phase.kind === 'elsewhere') this.phase = { kind: 'stopped' };
+      return true;
+    }
+    this.phase = { kind: 'elsewhere', by: `Another VS Code window (extension host process ${holder.pid}) is running this comparison.` };
+    if (tell) this.panel.notice('Another VS Code window is running this comparison: this one follows it and starts nothing.', true);
+    clearTimeout(this.elsewhereTimer);
+    this.elsewhereTimer = setTimeout(() => void this.notElsewhere(false).then((free) => free && this.render()), ELSEWHERE_MS);
+    this.render(true);
+    return false;
   }
 
   /** Cancels this agent's jobs of the comparison that have not finished (after confirming the count), and starts nothing more. */
@@ -178,21 +225,12 @@ export class ComparisonSession extends Disposable {
     super.dispose();
   }
 
-  /** The likely cost of the jobs to start, for the confirmation (undefined when it cannot be told in time). */
-  private async estimate(): Promise<CostEstimate | undefined> {
-    let client;
-    try {
-      client = this.deps.connection.requireClient();
-    } catch {
-      return undefined; // not connected: the start says so itself
-    }
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Estimating the cost…' }, () => readCostEstimate(this.record, client));
-  }
-
   private async holdLock(): Promise<boolean> {
     if (this.lock) return true;
+    // One taking at a time: following on open and Resume may both ask for it.
+    this.taking ??= takeComparisonLock(this.lockDir, this.document.uri.fsPath).finally(() => (this.taking = undefined));
     try {
-      this.lock = await takeComparisonLock(this.lockDir, this.document.uri.fsPath);
+      this.lock = await this.taking;
       return true;
     } catch (error) {
       this.stop(messageOf(error).replace(/^Not started: /, ''), error);
@@ -222,28 +260,7 @@ export class ComparisonSession extends Disposable {
     }
   }
 
-  /** Each target's input keys against the cases it has left: a target that cannot take them fails alone. */
-  private async checkTargets(): Promise<void> {
-    const core = loadCore();
-    const client = this.deps.connection.requireClient();
-    const plan = core.casesToStart(this.record);
-    const inputs: { targetId: string; keys: string[] }[] = [];
-    for (const target of this.record.targets) {
-      if (!plan.has(target.id) || target.kind === 'baseline') continue;
-      try {
-        const version = target.kind === 'version' ? await client.agents.getVersion(this.record.agentId, target.agentVersionId, {}, { signal: this.lifetime.signal }) : await client.agents.currentVersion(this.record.agentId, { signal: this.lifetime.signal });
-        inputs.push({ targetId: target.id, keys: version.input_definitions.map((d) => d.key) });
-      } catch (error) {
-        if (!core.isRefusal(error)) throw error;
-        this.targetFailed(target.id, `Its version could not be read: ${messageOf(error)}`, true);
-      }
-    }
-    for (const [targetId, reason] of core.targetInputProblems(this.record, inputs)) this.targetFailed(targetId, reason, true);
-    await this.saver.flush();
-  }
-
-  private targetFailed(targetId: string, reason: string, mark = false): void {
-    if (mark) loadCore().failTarget(this.record, targetId, reason);
+  private targetFailed(targetId: string, reason: string): void {
     const label = this.record.targets.find((t) => t.id === targetId)?.label ?? targetId;
     this.deps.log.warn(`Comparison ${this.document.uri.fsPath}: target "${label}" failed: ${reason}`);
     this.panel.notice(`"${label}" runs nothing more: ${reason} The other targets go on; its cases are marked failed (Drop it in its card to leave it out).`, true);
@@ -260,16 +277,7 @@ export class ComparisonSession extends Disposable {
 
   /** The client as the runner needs it; file inputs go only from inside the workspace. Requests end with the view, not with Cancel. */
   private service(): ComparisonService {
-    const client = () => this.deps.connection.requireClient();
-    const signal = this.lifetime.signal;
-    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
-    const confine = (inputs: Record<string, unknown>) => loadCore().confineInputs(inputs, folders, (p) => fs.realpath(path.resolve(p)));
-    return {
-      runMany: async (agentId, inputs) => client().agents.runMany(agentId, await Promise.all(inputs.map(confine)), { signal }),
-      runVersion: async (agentId, versionId, inputs) => client().agents.runVersion(agentId, versionId, { inputs: await confine(inputs) }, { signal }),
-      results: async (ids) => (await client().jobs.results(ids, { signal })).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null })),
-      cancel: (id) => client().jobs.cancel(id, { signal }),
-    };
+    return sessionService(() => this.deps.connection.requireClient(), this.lifetime.signal);
   }
 
   /** Hands the jobs not final yet to the follower (polled in the connection's one bulk status request). */

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { TestCase } from '../core';
 import { loadCore } from '../lazyCore';
+import { ComparisonCommands } from '../constants';
 import { CancelledError } from '../util/errors';
+import { offer } from './comparisonPrompts';
 
 const TEST_SET_GLOB = '**/*.{testset.jsonl,testset.csv}';
 
@@ -19,10 +21,30 @@ export async function freeFileUri(folder: vscode.Uri, base: string, suffix: stri
   }
 }
 
-/** Picks a test set of the workspace; one whose name starts with `prefer` comes first (and is taken alone if it is the only one). */
+/** The test set open in the active editor, if one is. */
+export function activeTestSet(): vscode.Uri | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri && uri.scheme === 'file' && /\.testset\.(jsonl|csv)$/i.test(uri.path) ? uri : undefined;
+}
+
+/**
+ * No test set in the workspace: says so and offers Create Test Set from Jobs… (not an error: a first
+ * test set is the next step). Ends the command quietly either way.
+ */
+export function offerTestSet(what: string): Promise<never> {
+  const create = 'Create Test Set from Jobs…';
+  const text = `${what} needs a test set, and the workspace has none (*.testset.jsonl or *.testset.csv). Make one from an agent's past jobs: their inputs, and the reviewers' corrections as what is expected.`;
+  // The offer stays in the notifications; the command ends now, without an error.
+  offer(text, create, () => vscode.commands.executeCommand(ComparisonCommands.testSetFromJobs));
+  return Promise.reject(new CancelledError());
+}
+
+/** Picks a test set of the workspace: the one open in the editor, else one whose name starts with `prefer` when it is the only one, else the user's pick. */
 export async function pickTestSet(title: string, prefer?: string): Promise<vscode.Uri> {
+  const open = activeTestSet();
+  if (open) return open;
   const files = await vscode.workspace.findFiles(TEST_SET_GLOB, '**/node_modules/**', 500);
-  if (!files.length) throw new Error('No test set in the workspace (*.testset.jsonl or *.testset.csv). Create one from jobs with Create Test Set from Jobs…, or write one by hand.');
+  if (!files.length) return offerTestSet(title.split(':')[0] ?? 'This command');
   const name = (uri: vscode.Uri): string => uri.path.split('/').pop() ?? '';
   const preferred = prefer ? files.filter((f) => name(f).startsWith(prefer)) : [];
   if (preferred.length === 1 && preferred[0]) return preferred[0];

@@ -11,6 +11,10 @@ export interface TestPrompts {
   uploads?: UploadPrompts;
   policySave?: SavePrompts;
   sandbox?: SandboxPrompts;
+  /** Answers the question before jobs start (a comparison, a trial) from its text, in place of the modal dialog. */
+  start?: (question: { message: string; detail: string; button: string }) => boolean;
+  /** Takes an offer shown as a notification (its text and its one action); answers the action chosen, if any. */
+  offer?: (text: string, action: string) => string | undefined;
   /** Whether the workspace is trusted (code-server runs the tests with trust turned off, so always trusted). */
   workspaceTrusted?: boolean;
 }

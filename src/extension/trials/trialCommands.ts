@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands/commandRunner';
 import { freeFileUri, slug } from '../comparison/testSetFiles';
-import { DocumentCommands, Schemes, TrialCommands } from '../constants';
+import { ComparisonCommands, DocumentCommands, Schemes, TrialCommands } from '../constants';
 import { parsePolicyEditUri } from '../documents/documentUris';
 import { loadCore } from '../lazyCore';
 import { policyOf } from '../policies/policyManagement';
@@ -14,13 +14,26 @@ import { tryThisEdit, type TrialDeps, type TryArgs } from './tryThisEdit';
 export function registerTrialCommands(deps: TrialDeps): vscode.Disposable[] {
   const { log } = deps;
   return [
-    registerCommand(log, TrialCommands.tryThisEdit, (arg?: unknown, args?: TryArgs) => tryThisEdit(deps, arg, args ?? {})),
+    registerCommand(log, TrialCommands.tryThisEdit, async (arg?: unknown, args?: TryArgs) => {
+      // One entry point for "what does my edit do": the live version itself is tested on the real agent, anything else on copies.
+      const live = !args?.source && (await liveVersionEditor(deps, arg));
+      return live ? vscode.commands.executeCommand(ComparisonCommands.testThisChange, live) : tryThisEdit(deps, arg, args ?? {});
+    }),
     registerCommand(log, TrialCommands.publishThisEdit, (arg?: unknown) => publishThisEdit(deps, arg)),
     registerCommand(log, TrialCommands.discardTrial, (arg?: unknown, args?: EndArgs) => discardThisTrial(deps, arg, args ?? {})),
     registerCommand(log, TrialCommands.cleanUpTrials, (args?: CleanUpArgs) => cleanUpTrials(deps, args ?? {})),
     registerCommand(log, TrialCommands.exportPolicy, (arg?: unknown) => exportPolicy(deps, arg)),
     registerCommand(log, DocumentCommands.unsavedMenu, () => unsavedMenu()),
   ];
+}
+
+/** The policy editor's document when it shows the policy's current version unedited (what production runs now). */
+async function liveVersionEditor(deps: TrialDeps, arg: unknown): Promise<vscode.Uri | undefined> {
+  const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
+  const ids = uri && parsePolicyEditUri(uri);
+  if (!uri || !ids || vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.isDirty !== false) return undefined;
+  const policy = await deps.connection.requireClient().policies.get(ids.policyId);
+  return policy.current_version_id === ids.versionId ? uri : undefined;
 }
 
 /**

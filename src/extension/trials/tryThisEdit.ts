@@ -7,7 +7,7 @@ import type { AgentsView } from '../agents/agentsView';
 import type { ComparisonEditors } from '../comparison/comparisonEditors';
 import { startComparisonFile } from '../comparison/comparisonCommands';
 import { confirmStart } from '../comparison/comparisonPrompts';
-import { readTestSet } from '../comparison/testSetFiles';
+import { offerTestSet, readTestSet } from '../comparison/testSetFiles';
 import type { Connection } from '../connection/connection';
 import { parsePolicyEditUri } from '../documents/documentUris';
 import { loadCore } from '../lazyCore';
@@ -125,7 +125,7 @@ async function editSource(client: ServiceClient, arg: unknown): Promise<EditSour
 /** The test set: the only one made for an agent applying the policy, or the one the user picks when there are several (or none is named). */
 async function chooseTestSet(agents: readonly BaseAgent[]): Promise<vscode.Uri> {
   const files = await vscode.workspace.findFiles(TEST_SET_GLOB, '**/node_modules/**', 500);
-  if (!files.length) throw new Error('No test set in the workspace (*.testset.jsonl or *.testset.csv). Create one from jobs with Create Test Set from Jobs…, then try the edit.');
+  if (!files.length) return offerTestSet('Try This Edit');
   const names = new Map(agents.map((a) => [a.id, a.name]));
   const core = loadCore();
   const items = [];

@@ -1,12 +1,13 @@
 // The page's link to the extension: messages out, and the state VS Code keeps while the page is hidden.
-import type { GridPageMessage } from '../../core/grid/protocol';
-import { vscodeApi } from '../common/vscodeApi';
+import { isGridHostMessage, type GridHostMessage, type GridPageMessage } from '../../core/grid/protocol';
+import { PageLink } from '../common/pageLink';
 
-const api = vscodeApi<GridPageMessage>();
+/** The page's one link to the extension. */
+export const link = new PageLink<GridHostMessage, GridPageMessage>(isGridHostMessage, 'Query results');
 
 /** Sends a message to the extension (which checks it on arrival). */
 export function send(message: GridPageMessage): void {
-  api.postMessage(message);
+  link.send(message);
 }
 
 /** What the page remembers across being hidden and shown: per query, the widths, scroll and tab. */
@@ -20,7 +21,7 @@ export interface PageState {
 
 /** The remembered state of this query's result, or a fresh one. */
 export function loadState(key: string, load: number): PageState {
-  const saved = api.getState() as Partial<PageState> | undefined;
+  const saved = link.getState() as Partial<PageState> | undefined;
   if (saved && saved.key === key && saved.load === load && typeof saved.active === 'number') {
     return { key, load, active: saved.active, widths: saved.widths ?? {}, scroll: saved.scroll ?? {} };
   }
@@ -28,5 +29,5 @@ export function loadState(key: string, load: number): PageState {
 }
 
 export function saveState(state: PageState): void {
-  api.setState(state);
+  link.setState(state);
 }

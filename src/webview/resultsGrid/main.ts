@@ -2,13 +2,13 @@
 // holds the rows and decides their order; this page paints, selects and asks (sort, filter, copy,
 // export). Every message from the extension is checked on arrival and every value shown as text.
 import { startWidths } from '../../core/grid/columnWidths';
-import { isGridHostMessage, type GridHostMessage, type UserHostMessage } from '../../core/grid/protocol';
+import type { GridHostMessage, UserHostMessage } from '../../core/grid/protocol';
 import { cellSelection, selectedRange } from '../../core/grid/selection';
 import { byId, count, setText } from '../common/dom';
 import { GridHeader } from './gridHeader';
 import { GridInput } from './gridInput';
 import { GridRenderer } from './gridRenderer';
-import { loadState, saveState, send, type PageState } from './host';
+import { link, loadState, saveState, send, type PageState } from './host';
 import { RowStore } from './rowStore';
 import { TestReports } from './testReports';
 import { Toolbar } from './toolbar';
@@ -268,8 +268,4 @@ document.addEventListener('copy', (e) => {
   if (Date.now() - lastKeyCopy > COPY_DEDUPE_MS) requestCopy(false);
 });
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  if (isGridHostMessage(event.data)) onMessage(event.data);
-  else console.warn('Query results: ignored a message that is not one of ours');
-});
-send({ type: 'ready' });
+link.start(onMessage, { type: 'ready' });

@@ -140,21 +140,38 @@ describe('the comparison view', () => {
       await view.page.locator('#canvas .row').first().locator('.col-case').filter({ hasText: 'case 0' }).waitFor();
       const untouched = await view.page.locator('#canvas .row').nth(1).evaluate((row) => ((row as unknown as { benchMark?: number }).benchMark = 1));
       const row = comparisonView(bigComparison(1000)).rows[2]!;
-      await view.post({ type: 'rows', load: 2, rows: [{ index: 2, row: { ...row, cells: row.cells.map((c, i) => (i === 1 ? { ...c, values: ['Refund'] } : c)) } }], summaries: null, progress: { text: 'Waiting for 3 jobs', running: true, cancellable: true } });
+      await view.post({ type: 'rows', load: 2, rows: [{ index: 2, row: { ...row, cells: row.cells.map((c, i) => (i === 1 ? { ...c, values: ['Refund'] } : c)) } }], summaries: null, progress: { text: 'Waiting for 3 jobs', running: true, cancellable: true, action: null } });
       await view.page.locator('#progress').filter({ hasText: 'Waiting for 3 jobs' }).waitFor();
       const third = view.page.locator('#canvas .row[aria-rowindex="5"]');
       assert.equal(await third.locator('.col-key').nth(1).textContent(), 'Refund');
       assert.equal(await view.page.locator('#canvas .row[aria-rowindex="4"]').evaluate((r) => (r as unknown as { benchMark?: number }).benchMark), untouched, 'the row beside it was not made again');
     });
 
-    it('offers Cancel while jobs run and Resume when the run stopped with work left', async () => {
-      await view.post({ type: 'progress', load: 2, progress: { text: 'Waiting for 37 jobs', running: true, cancellable: true } });
+    it('scrolls through the cases on the same few row elements, its cells under their column heads', async () => {
+      await view.page.locator('#canvas .row[aria-rowindex="3"] .col-case').filter({ hasText: 'case 0' }).waitFor();
+      const made = await view.page.locator('#canvas .row').evaluateAll((rows) => rows.map((r) => ((r as unknown as { poolMark?: number }).poolMark = 1)).length);
+      await view.page.locator('#viewport').evaluate((v) => void ((v as unknown as { scrollTop: number }).scrollTop = 500 * 24));
+      const middle = view.page.locator('#canvas .row[aria-rowindex="503"]');
+      await middle.locator('.col-case').filter({ hasText: 'case 500' }).waitFor();
+      const marks = await view.page.locator('#canvas .row').evaluateAll((rows) => rows.map((r) => (r as unknown as { poolMark?: number }).poolMark ?? 0));
+      assert.equal(marks.length, made, 'no row element was added');
+      assert.ok(marks.every((m) => m === 1), 'every row element is one made before the scroll');
+      const heads = await view.page.locator('.head-names .col').evaluateAll((cells) => cells.map((c) => Math.round((c as unknown as { getBoundingClientRect(): { left: number } }).getBoundingClientRect().left)));
+      const cells = await middle.locator('.col').evaluateAll((cells) => cells.map((c) => Math.round((c as unknown as { getBoundingClientRect(): { left: number } }).getBoundingClientRect().left)));
+      assert.deepEqual(cells, heads);
+      await view.page.locator('#viewport').evaluate((v) => void ((v as unknown as { scrollTop: number }).scrollTop = 0));
+    });
+
+    it('offers Cancel while jobs run, Start before anything ran, and Resume when the run stopped with work left', async () => {
+      await view.post({ type: 'progress', load: 2, progress: { text: 'Waiting for 37 jobs', running: true, cancellable: true, action: null } });
       await view.page.locator('#cancel').waitFor({ state: 'visible' });
       assert.equal(await view.page.locator('#resume').isHidden(), true);
       await view.page.locator('#cancel').click();
       assert.deepEqual(await view.next('cancel'), { type: 'cancel', load: 2 });
-      await view.post({ type: 'progress', load: 2, progress: { text: 'Interrupted: 3 batches not started', running: false, cancellable: false } });
-      await view.page.locator('#resume').click();
+      await view.post({ type: 'progress', load: 2, progress: { text: 'Not started: 3 cases to start.', running: false, cancellable: false, action: 'start' } });
+      await view.page.locator('#resume').filter({ hasText: /^Start$/ }).waitFor({ state: 'visible' });
+      await view.post({ type: 'progress', load: 2, progress: { text: 'Interrupted: 3 batches not started', running: false, cancellable: false, action: 'resume' } });
+      await view.page.locator('#resume').filter({ hasText: /^Resume$/ }).click();
       assert.deepEqual(await view.next('resume'), { type: 'resume', load: 2 });
       await view.page.locator('#export-markdown').click();
       assert.deepEqual(await view.next('export'), { type: 'export', load: 2, format: 'markdown' });

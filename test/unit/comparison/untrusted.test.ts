@@ -203,6 +203,13 @@ describe('comparisons and what a user sees of them', () => {
       assert.doesNotMatch(names[1]!, /^job /);
       assert.match(names[1]!, /card is lost|Hello/);
     });
+
+    it('are told apart by their first line that not every case shares, not by a shared greeting and an id', () => {
+      const greeting = 'Agent: Thanks for contacting Acme Support, this is Priya. This call may be recorded for quality and training.';
+      const calls = ['Customer: Hi Priya. I was charged twice for my March invoice and I would like a refund.', 'Customer: Hello, my parcel never arrived.'];
+      const names = caseNamesFromJobs(calls.map((line, i) => job(`2a12c777-${i}`, `${greeting}\n${line}\nAgent: Let me check.`)));
+      assert.deepEqual(names, ['Customer: Hi Priya. I was charged twice for my March…', 'Customer: Hello, my parcel never arrived.']);
+    });
   });
 
   describe('outcome colours', () => {

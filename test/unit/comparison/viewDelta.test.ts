@@ -25,7 +25,7 @@ function running(n: number): ComparisonRecord {
 }
 
 function content(record: ComparisonRecord, progressText = 'Waiting for jobs'): ComparisonContent {
-  return { title: record.title, subtitle: `${record.cases.length} cases`, keys: record.keys, ...comparisonView(record), progress: { text: progressText, running: true, cancellable: true } };
+  return { title: record.title, subtitle: `${record.cases.length} cases`, keys: record.keys, ...comparisonView(record), progress: { text: progressText, running: true, cancellable: true, action: null } };
 }
 
 function finish(record: ComparisonRecord, index: number, target: 'now' | 'v2', value = 'Approve'): void {
@@ -77,7 +77,7 @@ describe('what the comparison page is sent while a comparison runs', () => {
     const record = running(20);
     const before = nextComparisonMessage(undefined, content(record), false).shown;
     const { message } = nextComparisonMessage(before, content(record, 'Starting 40 of 40 cases'), false);
-    assert.deepEqual(message, { type: 'rows', load: before.load, rows: [], summaries: null, progress: { text: 'Starting 40 of 40 cases', running: true, cancellable: true } });
+    assert.deepEqual(message, { type: 'rows', load: before.load, rows: [], summaries: null, progress: { text: 'Starting 40 of 40 cases', running: true, cancellable: true, action: null } });
   });
 
   it('sends the whole comparison again when its shape changed (a target dropped) or a new load is asked for', () => {
