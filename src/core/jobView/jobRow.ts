@@ -4,6 +4,7 @@
  */
 import type { AgentJob } from '../client';
 import { clip, relativeTime } from '../format';
+import { JobStatus } from '../jobStatus';
 import { jobDurationText, jobStatusText, shortId } from './jobText';
 
 /** How long a row's label may be: short enough that the verdict beside it stays in sight in a side bar. */
@@ -29,8 +30,13 @@ export function jobRowText(job: AgentJob, labelField?: string, now: number = Dat
   return { label, description: parts.filter(Boolean).join(' · '), verdict };
 }
 
-/** The verdict of a job: a reviewer's corrected verdict wins over the agent's own (`ui_fields.verdict`). */
+/**
+ * The verdict of a job that finished with a result (SUCCESS or CACHED): a reviewer's corrected verdict
+ * wins over the agent's own (`ui_fields.verdict`). A pending, retrying or failed job has none to show,
+ * whatever an earlier attempt left in its fields.
+ */
 export function jobVerdict(job: AgentJob): string {
+  if (job.status_code !== JobStatus.SUCCESS && job.status_code !== JobStatus.CACHED) return '';
   const corrected = job.feedback_review?.corrected_verdict;
   if (corrected) return `${clip(corrected, 40)} (corrected)`;
   const ui = (job as { ui_fields?: unknown }).ui_fields;

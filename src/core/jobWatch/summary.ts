@@ -1,5 +1,5 @@
 /** Words and counts for the status bar: one job shows its status and elapsed time, several show counts per group. */
-import { duration } from '../format';
+import { clipAtWord, duration } from '../format';
 import { isActiveStatus, isFinalStatus, JobStatus, jobStatusName } from '../jobStatus';
 import type { JobWatchSummary, WatchedJob } from './types';
 
@@ -62,11 +62,14 @@ export function statusWord(job: WatchedJob): string {
   return STATUS_WORDS[job.status] ?? jobStatusName(job.status).toLowerCase();
 }
 
-/** The label, cut to fit the status bar, or the first 8 characters of the ID. */
+/** The label, cut at a word to fit the status bar, or the first 8 characters of the ID. */
 export function jobTitle(job: WatchedJob): string {
-  const label = job.label?.trim();
-  if (!label) return job.id.slice(0, 8);
-  return label.length > MAX_TITLE ? `${label.slice(0, MAX_TITLE - 1)}…` : label;
+  return clipAtWord(jobFullTitle(job), MAX_TITLE);
+}
+
+/** The whole label (for tooltips, where nothing is cut), or the first 8 characters of the ID. */
+export function jobFullTitle(job: WatchedJob): string {
+  return job.label?.replace(/\s+/g, ' ').trim() || job.id.slice(0, 8);
 }
 
 /**

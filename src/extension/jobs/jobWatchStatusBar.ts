@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
-import { type JobWatcher, elapsedText, isPolled, jobTitle, statusWord, summarize, type WatchedJob } from '../../core/jobWatch';
+import { type JobWatcher, elapsedText, isPolled, jobFullTitle, jobTitle, statusWord, summarize, type WatchedJob } from '../../core/jobWatch';
 import { AgentCommands } from '../constants';
 import type { Stores } from '../store/stores';
 import { Disposable } from '../util/disposable';
@@ -77,7 +77,7 @@ export class JobWatchStatusBar extends Disposable {
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**Watched jobs**\n\n');
     const now = Date.now();
-    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}`).appendMarkdown('\n');
+    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobFullTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}`).appendMarkdown('\n');
     md.appendMarkdown('\nClick to open, stop watching, or dismiss finished jobs.');
     return md;
   }

@@ -42,6 +42,16 @@ describe('job rows', () => {
     assert.equal(jobVerdict(job({ ui_fields: {} })), '');
     assert.match(jobRowText(job({ ui_fields: { verdict: 'refund' } }), undefined, NOW).description, /^→ refund · SUCCESS/);
   });
+
+  it('show a verdict only once the job finished with a result, never while pending, retrying or after a failure', () => {
+    const fields = { ui_fields: { verdict: 'approve' }, feedback_review: { corrected_verdict: 'escalate' } };
+    for (const status_code of [0, 1, 2, 4, 5]) {
+      const row = jobRowText(job({ ...fields, status_code }), undefined, NOW);
+      assert.equal(row.verdict, '', `status ${status_code}`);
+      assert.doesNotMatch(row.description, /→/, `status ${status_code}`);
+    }
+    assert.equal(jobVerdict(job({ ...fields, status_code: 6 })), 'escalate (corrected)');
+  });
 });
 
 describe('job rows of cases that start alike', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { JobStatus } from '../../../src/core/jobStatus';
-import { elapsedText, statusWord, summarize, type WatchedJob } from '../../../src/core/jobWatch';
+import { elapsedText, jobFullTitle, jobTitle, statusWord, summarize, type WatchedJob } from '../../../src/core/jobWatch';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const { PENDING, STARTED, RETRY, SUCCESS, FAILURE, CANCELLED, CACHED } = JobStatus;
@@ -94,5 +94,24 @@ describe('job status words and elapsed time', () => {
 
   it('shows no time for a job the service lost', () => {
     assert.equal(elapsedText(job(STARTED, { createdAt: ago(5000), notFound: true }), NOW), '');
+  });
+});
+
+describe('job titles in the status bar', () => {
+  const watched = (label: string): WatchedJob => ({ id: '0b5c2d1e-1111-4222-8333-944455566677', label, status: JobStatus.STARTED, watchedAt: 0 });
+
+  it('are cut at the end of a word, never inside one, and keep the whole title for the tooltip', () => {
+    const label = 'Support Call QA · v4 – refund promise handled with escalation to a supervisor';
+    const title = jobTitle(watched(label));
+    assert.ok(title.length <= 48, title);
+    assert.match(title, /…$/);
+    assert.ok(label.startsWith(title.slice(0, -1)), title);
+    assert.match(label.slice(title.length - 1), /^[\s,;:.–—-]/, `cut inside a word: ${title}`);
+    assert.equal(jobFullTitle(watched(label)), label);
+  });
+
+  it('stay whole when they fit, and fall back to the short ID without a label', () => {
+    assert.equal(jobTitle(watched('Invoice Classifier · v2')), 'Invoice Classifier · v2');
+    assert.equal(jobTitle(watched('  ')), '0b5c2d1e');
   });
 });
