@@ -22,9 +22,9 @@ export interface JobRowText {
  * row (a setting); without it, or when a job lacks that key, the first input that has a value does —
  * from its first line that is not `shared` boilerplate (see {@link sharedLineStarts}).
  */
-export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now(), shared: SharedText = NOTHING_SHARED): JobRowText {
+export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now(), shared: SharedText = NOTHING_SHARED, shownLabel?: string): JobRowText {
   const version = clip(job.agent_version_name);
-  const label = metadataLabel(job, labelField) || inputSummary(job, shared) || version || `job ${shortId(job.id)}`;
+  const label = shownLabel ?? (tellingLabel(job, labelField, shared) || version || `job ${shortId(job.id)}`);
   const verdict = jobVerdict(job);
   const parts = [verdict && `→ ${verdict}`, jobStatusText(job), label === version ? '' : version, relativeTime(job.created_at, now), jobDurationText(job, now)];
   return { label, description: parts.filter(Boolean).join(' · '), verdict };
@@ -44,6 +44,11 @@ export function jobVerdict(job: AgentJob): string {
   return typeof verdict === 'string' || typeof verdict === 'number' ? clip(String(verdict), 40) : '';
 }
 
+/** The label made from the job's own content (a metadata field, an input); '' when it has none (yet). */
+export function tellingLabel(job: AgentJob, labelField: string | undefined, shared: SharedText = NOTHING_SHARED): string {
+  return metadataLabel(job, labelField) || inputSummary(job, shared);
+}
+
 function metadataLabel(job: AgentJob, field: string | undefined): string {
   const key = field?.trim();
   if (!key || !job.metadata || !Object.hasOwn(job.metadata, key)) return '';
@@ -61,10 +66,19 @@ function inputSummary(job: AgentJob, shared: SharedText): string {
     const lines = leadingLines(text);
     const telling = lines.findIndex((line) => !shared.lines.has(lineStart(line)));
     const from = telling > 0 ? lines.slice(telling).join(' ') : text;
-    const rest = shared.lead && from.startsWith(shared.lead) ? from.slice(shared.lead.length) : from;
-    return `“${clip(rest, ROW_LABEL_CHARS - 2)}”`;
+    return `“${clip(withoutLead(from, lines[Math.max(telling, 0)] ?? '', shared.lead), ROW_LABEL_CHARS - 2)}”`;
   }
   return '';
+}
+
+/** How many words must be left of the telling line once its shared opening is skipped ("Company 4" never becomes "4"). */
+const WORDS_LEFT = 3;
+
+/** `from` without the opening words all cases share, unless too little of its line would be left to tell it apart. */
+function withoutLead(from: string, line: string, lead: string): string {
+  if (!lead || !from.startsWith(lead)) return from;
+  const left = line.startsWith(lead) ? line.slice(lead.length).trim() : '';
+  return left.split(/\s+/).filter(Boolean).length >= WORDS_LEFT ? from.slice(lead.length) : from;
 }
 
 /** How many leading lines of an input are looked at, and how many words make a line's start. */
@@ -77,7 +91,8 @@ export interface SharedText {
   lead: string;
 }
 
-const NOTHING_SHARED: SharedText = { lines: new Set(), lead: '' };
+/** Nothing shared: every label shows its input from the start. */
+export const NOTHING_SHARED: SharedText = { lines: new Set(), lead: '' };
 
 /**
  * What most of these jobs' inputs share ("Agent: Thanks for contacting Acme…", then "Customer: Hi."):

@@ -11,6 +11,7 @@ import { isFinalStatus } from '../jobStatus';
 import { Emitter } from '../jobWatch/emitter';
 import { JobWatcher } from '../jobWatch/jobWatcher';
 import { type Clock, type JobStatusSource, type JobWatcherOptions, realClock, type Subscription, type WatchedJob } from '../jobWatch/types';
+import { JobLabels } from '../jobView/jobLabels';
 import { JobFollower } from './jobFollower';
 import { mergeJob, patchJob, type JobStatusPatch } from './jobMerge';
 
@@ -40,6 +41,8 @@ export const RECORD_READ_DELAY_MS = 400;
 /** The store of one connection. Dispose it to stop its watcher, timers and reads. */
 export class ServiceStore {
   readonly watcher: JobWatcher;
+  /** The labels of the jobs, kept once shown (rows, pickers and the status bar name a job alike). */
+  readonly labels = new JobLabels();
   private readonly agents = new Map<string, BaseAgent>();
   private readonly jobs = new Map<string, AgentJob>();
   private readonly agentOfJob = new Map<string, string>();
@@ -97,6 +100,7 @@ export class ServiceStore {
   putJobs(agentId: string, jobs: readonly AgentJob[], list?: ListKnowledge): void {
     const ids = new Set<string>();
     for (const job of jobs) if (this.take(agentId, job)) ids.add(job.id);
+    this.labels.learn(agentId, jobs);
     const agents = list ? this.noteStats(agentId, { count: list.count, createdAt: jobs.map((job) => job.created_at), unfiltered: list.unfiltered }) : new Set<string>();
     this.fire({ jobs: ids, agents });
   }

@@ -12,6 +12,8 @@ import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
 import { AgentNode, type AgentsTreeContext } from './agentNodes';
 import type { JobsNode } from './jobNodes';
+import type { JobRowText } from '../../core/jobView/jobRow';
+import { rowTextOf } from './jobPresentation';
 import type { TreeFailures } from '../tree/treeFailures';
 
 /**
@@ -92,6 +94,10 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
 
   jobOf(id: string): AgentJob | undefined {
     return this.stores.current?.job(id);
+  }
+
+  jobRowText(agentId: string, job: AgentJob): JobRowText {
+    return rowTextOf(this.stores.current, agentId, job);
   }
 
   putAgents(agents: readonly BaseAgent[]): void {

@@ -2,8 +2,6 @@ import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
 import { clip, dateTime } from '../../core/format';
-import { jobRowText, sharedText, type SharedText } from '../../core/jobView/jobRow';
-import { jobLabelField } from '../configuration';
 import { isActiveStatus } from '../../core/jobStatus';
 import type { PagedList } from '../../core/pagedList';
 import { AgentCommands } from '../constants';
@@ -58,16 +56,6 @@ export class JobsNode implements TreeNode {
   /** Drops what is loaded; the next draw reads the first page again. */
   reload(): void {
     this.jobs.reload();
-  }
-
-  private shared: { from: readonly AgentJob[]; count: number; text: SharedText } | undefined;
-
-  /** What most loaded jobs' inputs begin with alike (row labels skip it); worked out again when the list changes. */
-  sharedText(): SharedText {
-    const items = this.list.loadedItems;
-    // Pages are appended in place: the count says when more came.
-    if (this.shared?.from !== items || this.shared.count !== items.length) this.shared = { from: items, count: items.length, text: sharedText(items) };
-    return this.shared.text;
   }
 
   /** The jobs shown that are not final, as the store knows them: the ones worth following. */
@@ -148,7 +136,7 @@ export class JobNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const row = jobRowText(j, jobLabelField(), Date.now(), this.parent.sharedText());
+    const row = this.ctx.jobRowText(this.agentId, j);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = jobStatusIcon(j.status_code);
