@@ -113,7 +113,7 @@ export function sharedText(jobs: readonly AgentJob[]): SharedText {
   return { lines: shared, lead: commonLead(firsts) };
 }
 
-/** The whole words all these texts begin with (with the space after them), when all do. */
+/** The whole words all these texts begin with (with the space after them), up to the last that ends a phrase. */
 function commonLead(texts: string[]): string {
   const words = texts.map((t) => t.split(/(?<=\s)/));
   const lead: string[] = [];
@@ -122,7 +122,9 @@ function commonLead(texts: string[]): string {
     if (!word || !/\s$/.test(word) || !words.every((w) => w[i] === word)) break;
     lead.push(word);
   }
-  return lead.join('');
+  // Only whole phrases are skipped ("Customer: Hi. "), never the start of the sentence that tells the case ("I ").
+  const end = lead.findLastIndex((word) => /[.!?:;,]\s*$/.test(word));
+  return lead.slice(0, end + 1).join('');
 }
 
 function leadingLines(text: string): string[] {

@@ -77,15 +77,21 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
       const node = this.agents.nodeOf(id);
       if (node) this.provider.redraw(node);
     }
+    const missing = new Map<string, AgentJob[]>();
     for (const id of change.jobs) {
       const agentId = this.stores.current?.agentIdOf(id);
-      const row = agentId === undefined ? undefined : this.agents.nodeOf(agentId)?.jobs.nodeOf(id);
+      const list = agentId === undefined ? undefined : this.agents.nodeOf(agentId)?.jobs;
+      const row = list?.nodeOf(id);
+      const job = this.jobOf(id);
       if (row) this.provider.redraw(row);
+      else if (list && job && agentId !== undefined && !list.hasJob(id)) missing.set(agentId, [...(missing.get(agentId) ?? []), job]);
     }
     for (const { agentId, jobIds } of change.started) {
       const jobs = jobIds.map((id) => this.jobOf(id)).filter((job): job is AgentJob => job !== undefined);
       this.agents.nodeOf(agentId)?.jobs.prependJobs(jobs);
     }
+    // A job the store learnt of that a list lacks (watched by ID, read with a record): one newer than the list's top goes on top.
+    for (const [agentId, jobs] of missing) this.agents.nodeOf(agentId)?.jobs.prependNewer(jobs);
   }
 
   agentOf(id: string): BaseAgent | undefined {

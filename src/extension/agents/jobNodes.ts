@@ -85,6 +85,22 @@ export class JobsNode implements TreeNode {
     return true;
   }
 
+  /** True when the loaded pages hold this job. */
+  hasJob(jobId: string): boolean {
+    return this.list.loadedItems.some((job) => job.id === jobId);
+  }
+
+  /**
+   * Puts on top the jobs newer than every loaded one (the agent row counts them, so its list must show
+   * them): an older job is where a later page has it, not on top.
+   */
+  prependNewer(jobs: readonly AgentJob[]): void {
+    const top = this.list.loadedItems[0];
+    const newest = top ? Date.parse(top.created_at) : Number.NEGATIVE_INFINITY;
+    const newer = jobs.filter((job) => !this.hasJob(job.id) && !(Date.parse(job.created_at) < newest));
+    if (newer.length) this.prependJobs([...newer].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)));
+  }
+
   getTreeItem(): vscode.TreeItem {
     const filtered = isJobFilterActive(this.filterValue);
     const item = new vscode.TreeItem('Jobs', vscode.TreeItemCollapsibleState.Collapsed);

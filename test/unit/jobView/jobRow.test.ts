@@ -70,6 +70,13 @@ describe('job rows of cases that start alike', () => {
     ]);
   });
 
+  it('skip a shared opening phrase but never the first word of the sentence that tells the case', () => {
+    const alike = ['I would like to upgrade.', 'I was charged twice.', 'I want to cancel.'].map((topic, i) => call('Sam', topic, i + 5));
+    const shared = sharedText(alike);
+    assert.equal(shared.lead, 'Customer: Hi. ');
+    assert.equal(jobRowText(alike[0]!, undefined, NOW, shared).label, '“I would like to upgrade. Agent: Let m…”');
+  });
+
   it('skip nothing when there are too few jobs to tell what they share', () => {
     assert.deepEqual(sharedText(jobs.slice(0, 2)), { lines: new Set(), lead: '' });
   });
