@@ -189,9 +189,11 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
   }
 
 
-  /** Loads the first page if needed and returns the agents loaded. */
+  /** Loads the first page if needed and returns the agents loaded; throws why when none could be read. */
   async ensureAgents(): Promise<readonly BaseAgent[]> {
     await this.agents.list.ensureLoaded();
+    const state = this.agents.list.state;
+    if (state.kind === 'error' && state.firstPage) throw state.error;
     return this.agents.loadedItems;
   }
 
