@@ -123,8 +123,9 @@ function commonLead(texts: string[]): string {
     lead.push(word);
   }
   // Only whole phrases are skipped ("Customer: Hi. "), never the start of the sentence that tells the case ("I ").
-  const end = lead.findLastIndex((word) => /[.!?:;,]\s*$/.test(word));
-  return lead.slice(0, end + 1).join('');
+  let end = lead.length;
+  while (end > 0 && !/[.!?:;,]\s*$/.test(lead[end - 1]!)) end--;
+  return lead.slice(0, end).join('');
 }
 
 function leadingLines(text: string): string[] {

@@ -83,6 +83,8 @@ export function elapsedText(job: WatchedJob, now: number): string {
   const start = Number.isNaN(created) ? job.watchedAt : created;
   let end = now;
   const final = job.status !== undefined && isFinalStatus(job.status);
+  // Watched after it ended: when it was watched says nothing of how long it ran (its record tells, once read).
+  if (final && Number.isNaN(created)) return '';
   if (final) {
     const updated = job.lastUpdatedAt ? Date.parse(job.lastUpdatedAt) : NaN;
     end = job.finishedAt ?? updated;
@@ -93,6 +95,13 @@ export function elapsedText(job: WatchedJob, now: number): string {
   // A finished job shows how long it ran by the service's times, which may be less than the count shown
   // while it ran (that count ran on until a poll saw the end): "took" says it is not the same clock.
   return final ? `took ${shown}` : shown;
+}
+
+/** A watched job with the times its record gives where the watcher has none (a job watched by ID, after it ended). */
+export function withRecordTimes(job: WatchedJob, record: { created_at?: string; last_updated_at?: string | null; status_events?: unknown } | undefined): WatchedJob {
+  // Only a record the service sent (it has its events): a stub made from a status has no creation time of its own.
+  if (!record || !Array.isArray(record.status_events) || (job.createdAt && job.lastUpdatedAt)) return job;
+  return { ...job, createdAt: job.createdAt ?? record.created_at, lastUpdatedAt: job.lastUpdatedAt ?? record.last_updated_at ?? undefined };
 }
 
 /** The status bar's summary of the watched jobs, at time `now`. */
