@@ -58,6 +58,8 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     this.register(stores.onDidSwitch((store) => this.listen(store)));
     // "1 min ago" and a running job's time move on: rows whose text changed are redrawn, while the view is shown.
     this.register(ticker.every(30_000, () => this.treeView.visible && this.provider.redrawAll()));
+    // A running job's time moves each second, on its row as in the status bar and its job view (one ticker for all three).
+    this.register(ticker.every(1000, () => this.treeView.visible && this.redrawRunningRows()));
     this.listen(stores.current);
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
       // Job rows are labelled by this setting: redraw them (nothing is read again).
@@ -92,6 +94,17 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     }
     // A job the store learnt of that a list lacks (watched by ID, read with a record): one newer than the list's top goes on top.
     for (const [agentId, jobs] of missing) this.agents.nodeOf(agentId)?.jobs.prependNewer(jobs);
+  }
+
+  /** Redraws the rows of running jobs that are drawn (their elapsed time moved on). */
+  private redrawRunningRows(): void {
+    for (const agent of this.agents.loadedItems) {
+      const jobs = this.agents.nodeOf(agent.id)?.jobs;
+      for (const job of jobs?.activeJobs() ?? []) {
+        const row = jobs?.nodeOf(job.id);
+        if (row) this.provider.redraw(row);
+      }
+    }
   }
 
   agentOf(id: string): BaseAgent | undefined {

@@ -17,6 +17,7 @@ import { Disposable } from '../../util/disposable';
 import { messageOf } from '../../util/errors';
 import { JobPanel, type JobPanelDebugState } from './jobPanel';
 import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
+import type { Ticker } from '../../util/ticker';
 
 /** What opening a job starts from: the agent, the job's ID, and the job record when a list gave it. */
 export interface JobTarget {
@@ -51,8 +52,16 @@ export class JobViews extends Disposable {
     documents: ServiceDocuments,
     private readonly stores: Stores,
     private readonly log: Log,
+    ticker: Ticker,
   ) {
     super();
+    // "Running for" moves each second with the job's row and the status bar (one ticker for all three).
+    this.register(ticker.every(1000, () => {
+      for (const state of this.states.values()) {
+        const code = state.job?.status_code ?? state.status?.status;
+        if (code !== undefined && !isFinalStatus(code)) this.render(state.jobId);
+      }
+    }));
     // The client is looked up at each read, so a new connection is used as soon as it exists.
     this.batcher = new ResultBatcher((ids) => connection.requireClient().jobs.results(ids));
     this.register({ dispose: () => this.follower?.dispose() });
