@@ -18,6 +18,7 @@ import { messageOf } from '../../util/errors';
 import { JobPanel, type JobPanelDebugState } from './jobPanel';
 import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
 import type { Ticker } from '../../util/ticker';
+import { isJobRecord } from '../../../core/store/jobMerge';
 
 /** What opening a job starts from: the agent, the job's ID, and the job record when a list gave it. */
 export interface JobTarget {
@@ -99,7 +100,9 @@ export class JobViews extends Disposable {
 
   /** Opens the view of a job, or reveals it when it is open; reads what the store does not know. */
   async open(target: JobTarget, restored?: vscode.WebviewPanel, preserveFocus = false): Promise<void> {
-    const known = target.job ?? this.store?.job(target.jobId);
+    const stored = this.store?.job(target.jobId);
+    // A stub (a job watched by its pasted ID) is no record: the status, its reason and the version's name are still read.
+    const known = target.job ?? (stored && isJobRecord(stored) ? stored : undefined);
     const existing = this.panels.get(target.jobId);
     if (existing) {
       existing.reveal(preserveFocus);
