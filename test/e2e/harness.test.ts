@@ -31,8 +31,8 @@ describe('The Agent Workbench in a browser', () => {
   it('shows the README with its screenshots on the extension’s page in the Extensions view (the images ship in the .vsix)', async () => {
     const { workbench } = session();
     const { page } = workbench;
-    await workbench.runCommand('Extensions: Show Installed Extensions');
-    const entry = page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'Agent Workbench' });
+    await workbench.openActivity('Extensions');
+    const entry = page.locator('.part.sidebar .monaco-list-row', { hasText: 'Agent Workbench' });
     await entry.first().waitFor({ timeout: 30_000 });
     await entry.first().click();
     // The details page is a webview: its README is in a frame of frames.
