@@ -129,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const tables = new TablesView(context, connection, treeFailures, tableCatalog, tableDrop);
   const tableUploads = new TableUploads(tables, log);
   tableDrop.uploads = tableUploads;
-  const jobViews = new JobViews(context, connection, documents, stores, log);
+  const jobViews = new JobViews(context, connection, documents, stores, log, ticker);
   const user = new SignedInUser(connection, log);
   const comparisons = new ComparisonEditors(context, {
     connection,

@@ -1,5 +1,6 @@
 import { bytes, endSentence } from '../format';
 import { MAX_FILE_NAME_LENGTH, MAX_FILE_SIZE } from '../limits';
+import { jsonSyntaxSentence } from '../documents/jsonSyntax';
 
 /** A file the user chose, as found on disk. */
 export interface CandidateFile {
@@ -56,7 +57,7 @@ export function parseMetadata(text: string): { ok: true; value: Record<string, u
     if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problem: 'Metadata must be a JSON object, like {"source": "crm"}' };
     return { ok: true, value: value as Record<string, unknown> };
   } catch (error) {
-    return { ok: false, problem: `Not valid JSON: ${(error as Error).message}` };
+    return { ok: false, problem: `Not valid JSON: ${jsonSyntaxSentence(text) ?? (error as Error).message}` };
   }
 }
 

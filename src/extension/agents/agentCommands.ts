@@ -16,8 +16,6 @@ import { JobNode, JobsNode } from './jobNodes';
 import type { VersionDrafts } from './versionDrafts';
 import { newAgent, type NewAgentAnswers } from './newAgent';
 import type { JobTarget, JobViews } from '../jobs/jobView/jobViews';
-import { jobRowText } from '../../core/jobView/jobRow';
-import { jobLabelField } from '../configuration';
 import type { JobFilter } from '../../core/filters/jobFilter';
 import { agentNameProblem } from '../../core/limits';
 
@@ -123,9 +121,12 @@ async function jobById(view: AgentsView, agentId: string, jobId: string): Promis
 
 async function askJob(view: AgentsView): Promise<JobTarget> {
   const agent = await pickAgent(view, 'Open Job: choose the agent');
-  const jobs = (await view.client().jobs.list(agent.id, { page_size: 50, ordering: '-created_at' })).results;
+  const page = await view.client().jobs.list(agent.id, { page_size: 50, ordering: '-created_at' });
+  const jobs = page.results;
   const manual = { label: '$(edit) Enter a job ID…', id: '', job: undefined };
-  const items = jobs.map((job) => ({ ...jobRowText(job, jobLabelField()), id: job.id, job }));
+  // The store keeps them (and their labels), so the picker names each job as its row does.
+  view.putJobs(agent.id, jobs, { count: page.count, unfiltered: true });
+  const items = jobs.map((job) => ({ ...view.jobRowText(agent.id, job), id: job.id, job }));
   const pick = await vscode.window.showQuickPick([manual, ...items], { title: `Open Job of ${agent.name}`, matchOnDescription: true });
   if (!pick) throw new CancelledError();
   if (pick.job) return { agent, jobId: pick.id, job: pick.job };

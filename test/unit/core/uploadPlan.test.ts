@@ -29,6 +29,15 @@ describe('upload plan', () => {
     assert.equal(parseMetadata('"text"').ok, false);
   });
 
+  it('says where bad metadata is broken in words, by line and column, not by the parser’s position', () => {
+    const bad = parseMetadata('{source: "crm"}');
+    assert.ok(!bad.ok);
+    assert.equal(bad.problem, 'Not valid JSON: line 1, column 2: a property name in double quotes was expected');
+    const unclosed = parseMetadata('{\n  "source": "crm"\n');
+    assert.ok(!unclosed.ok);
+    assert.match(unclosed.problem, /^Not valid JSON: line 3, column 1: a closing brace \(\}\) was expected$/);
+  });
+
   it('sums up which files went and which failed and why', () => {
     assert.equal(uploadSummary([{ name: 'a.txt', ok: true }], 'Calls', false), 'Uploaded “a.txt” to “Calls”.');
     assert.equal(

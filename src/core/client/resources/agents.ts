@@ -115,7 +115,7 @@ export class AgentsApi {
 
   /** Creates an agent, optionally with the fields of its first version. */
   create(body: CreateAgentBody, opts?: CallOptions): Promise<BaseAgent> {
-    return this.gateway.send({ operation: 'createAgent', method: 'POST', path: '/v1/agents/', json: body, schema: BaseAgentSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'createAgent', method: 'POST', path: '/v1/agents/', json: body, schema: BaseAgentSchema, feature: 'creating agents' }, opts?.signal);
   }
 
   /** Changes name, cache settings or description of a base agent. */
