@@ -9,11 +9,13 @@ export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/age
 export { PolicyContentSchema } from '../core/documents/policyContent';
 export { parseRunFile, checkRun, filePathsOf, type RunPlan, type RunProblem, type FileKind } from '../core/runs/runCheck';
 export { runErrorProblems } from '../core/runs/runErrors';
+export { startJobs } from '../core/runs/startJobs';
 export { runFileText } from '../core/runs/runTemplate';
 export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFileSchema';
 export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';
 export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet } from '../core/comparison/testSet';
 export { caseFromJob, caseNamesFromJobs } from '../core/comparison/casesFromJobs';
+export { testSetFromJobs, testSetLeftOutNote } from '../core/comparison/testSetFromJobs';
 export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, applyToRuns, casesToStart, failTarget, dropTarget, jobAgents, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
 export { startMissing, applyStatuses, readResults, cancelUnfinished, jobsToCancel, cancelJobs, isRefusal, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
 export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';

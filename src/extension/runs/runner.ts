@@ -79,12 +79,8 @@ export class Runner {
     const { plan, target } = run;
     const client = this.connection.requireClient();
     const what = plan.batch ? `the batch of ${plan.inputSets.length} jobs of ${target.agentName}` : `the job of ${target.agentName}`;
-    const body = { inputs: plan.inputSets[0] ?? {}, ...(plan.metadata ? { metadata: plan.metadata } : {}) };
     try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${what}…` }, async () => {
-        if (plan.batch) return client.agents.runMany(plan.agentId, plan.inputSets);
-        return [plan.versionId ? await client.agents.runVersion(plan.agentId, plan.versionId, body) : await client.agents.run(plan.agentId, body)];
-      });
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${what}…` }, () => loadCore().startJobs(client, plan));
     } catch (error) {
       const core = loadCore();
       if (isOutcomeUnknown(error)) {
