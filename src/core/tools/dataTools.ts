@@ -54,7 +54,7 @@ export const queryTables = defineTool({
   title: 'Query tables (read-only SQL)',
   kind: 'read',
   description:
-    'Runs one read-only SQL statement (SELECT or WITH) over the tables and answers its rows, at most max_rows (the service cuts the rest and says so). Reads only; the query runs on the service, no jobs, no credits.',
+    'Runs one read-only SQL statement (SELECT or WITH) over the tables and answers its rows, at most max_rows (the service cuts the rest and says so). Reads only; the query runs on the service and costs nothing (no jobs).',
   input: z.object({
     sql: z.string().min(1).max(20_000).describe('One SELECT or WITH statement.'),
     max_rows: z.number().int().min(1).max(1000).default(100).describe('The most rows to answer.'),

@@ -20,7 +20,7 @@ export const createTestSet = defineTool({
   title: 'Create a test set from jobs',
   kind: 'paid',
   description:
-    "Writes a test set file (*.testset.jsonl) from finished jobs of an agent: their inputs as cases, the reviewers' corrections as expected outcomes, each job as the case's result before. Starts no job (reads the jobs' results); writes one file in the workspace, so the first call answers what it would write and a second with confirm: true writes it. Returns the file's path and the number of cases.",
+    "Writes a test set file (*.testset.jsonl) from finished jobs of an agent: their inputs as cases, the reviewers' corrections as expected outcomes, each job as the case's result before. Costs nothing: starts no job (reads the jobs' results); writes one file in the workspace, so the first call answers what it would write and a second with confirm: true writes it. Returns the file's path and the number of cases.",
   input: z.object({
     agent_id: z.string().min(1).max(200).describe('The agent the jobs belong to.'),
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Finished jobs (from list_jobs).'),
