@@ -52,6 +52,7 @@ import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
 import { registerTrialCommands } from './trials/trialCommands';
+import { registerLanguageModelTools } from './tools/languageModelTools';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -184,6 +185,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets),
     ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log }),
+    ...registerLanguageModelTools(context, { connection, stores, user, log }),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;

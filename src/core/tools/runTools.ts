@@ -49,7 +49,7 @@ export const runAgent = defineTool({
   async run(i, ctx) {
     const { plan, agentName, versionName } = await planOf(i, ctx);
     const ids = await startJobs(ctx.client, plan, ctx.signal);
-    ctx.jobsStarted?.(i.agent_id, ids, `${agentName} · ${versionName}`);
+    ctx.jobsStarted?.(i.agent_id, ids, `${agentName} · ${versionName}`, plan.inputSets);
     return { text: listText(`Started ${count(ids.length, 'job')} of ${agentName} (${versionName}).`, ids, 'read_jobs reads them once finished; cancel_jobs stops them.'), data: { agent_id: i.agent_id, job_ids: ids } };
   },
 });

@@ -24,7 +24,7 @@ export interface ToolContext {
   /** Long tools report how far they are. */
   progress?(done: number, total: number | undefined, message: string): void;
   /** Jobs a tool started, so that a host shows them (the Agents view, the status bar). */
-  jobsStarted?(agentId: string, jobIds: readonly string[], label: string): void;
+  jobsStarted?(agentId: string, jobIds: readonly string[], label: string, inputSets?: readonly Record<string, unknown>[]): void;
 }
 
 /** A tool's answer: a few lines a model can act on, and the same as data. */
