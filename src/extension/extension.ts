@@ -185,7 +185,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets),
     ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log }),
-    ...registerLanguageModelTools(context, { connection, stores, user, log }),
+    ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;

@@ -42,10 +42,14 @@ describe('Language model tools', function () {
     const agent = (await agentChildren()).find((n): n is AgentNode => is(n, 'agent') && n.agent.id === SUPPORT_CALL_QA);
     assert.ok(agent);
     await agentChildren(agent.jobs);
+    const asked: string[] = [];
+    api.prompts.toolConfirmation = (message) => (asked.push(message), true);
     const result = await vscode.lm.invokeTool('agentWorkbench_run_agent', { input: { agent_id: SUPPORT_CALL_QA, inputs: [{ transcript: 'Agent: hello.', language: 'en' }] }, toolInvocationToken: undefined });
     const text = resultText(result);
     const jobId = /Started 1 job[^\n]*\n- (\S+)/.exec(text)?.[1];
     assert.ok(jobId, text);
+    assert.match(asked[0] ?? '', /Run .* of Support Call QA: 1 job[\s\S]*This starts paid work/, 'the confirmation named the jobs and the estimate');
+    api.prompts.toolConfirmation = undefined;
     await waitFor(() => api.stores.require().watcher.jobs().some((j) => j.id === jobId && j.agentId === SUPPORT_CALL_QA), 'the job watched in the status bar');
     assert.equal(agent.jobs.list.loadedItems[0]?.id, jobId, 'on top of the Jobs list without reading it again');
   });

@@ -14,6 +14,7 @@ import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { showStartedJobs } from '../runs/runner';
 import type { Stores } from '../store/stores';
+import type { TestPrompts } from '../testing/testPrompts';
 import type { AnyTool, ToolContext } from '../../core/tools';
 import { LM_TOOL_PREFIX } from '../../core/tools/toolNames';
 
@@ -23,6 +24,8 @@ export interface ToolHost {
   stores: Stores;
   user: SignedInUser;
   log: Log;
+  /** Answers in place of the user (the test build only). */
+  prompts: TestPrompts;
 }
 
 type Input = Record<string, unknown>;
@@ -65,7 +68,14 @@ class CatalogueTool implements vscode.LanguageModelTool<Input> {
     try {
       const plan = await core.planTool(tool, core.parseToolInput(tool, options.input), this.context(token));
       const kind = tool.kind === 'paid' ? 'This starts paid work.' : 'This changes your organization.';
-      return { invocationMessage: `${tool.title}…`, confirmationMessages: { title: `Agent Workbench: ${tool.title}`, message: new vscode.MarkdownString(`${plan?.text ?? tool.title}\n\n${kind}`) } };
+      const message = `${plan?.text ?? tool.title}\n\n${kind}`;
+      // A test answers the confirmation (a dialog cannot be clicked from there); a "no" is a refusal VS Code reports.
+      const answer = __TEST_HOOKS__ ? this.host.prompts.toolConfirmation : undefined;
+      if (answer) {
+        if (!answer(message)) throw new Error('The user declined: nothing was started.');
+        return { invocationMessage: `${tool.title}…` };
+      }
+      return { invocationMessage: `${tool.title}…`, confirmationMessages: { title: `Agent Workbench: ${tool.title}`, message: new vscode.MarkdownString(message) } };
     } catch (error) {
       // The call itself answers the problem (bad input, over the limit) as its result; nothing runs.
       this.host.log.info(`${tool.name}: not planned (${core.toolErrorText(error, tool.name)})`);
