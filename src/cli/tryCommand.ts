@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { estimateText } from '../core/comparison/costEstimate';
 import { parsePolicyFile } from '../core/trial/policyFile';
+import { describeLeftAlone } from '../core/trial/trialRemoval';
 import { planPolicyTrial, tryPolicyEdit } from '../core/trial/tryPolicyEdit';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 
@@ -58,6 +59,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
     const planned = await planPolicyTrial(client, policy, testSet);
     for (const problem of planned.problems) io.err(problem);
     const result = await tryPolicyEdit(client, { policy, testSet, outDir, user: values.user ?? env.AGENT_WORKBENCH_USER ?? 'ci', onEstimate: (agent, estimate) => io.out(`${agent}: ${estimateText(estimate)}`) }, planned);
+    for (const item of result.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
     for (const a of result.agents) {
       const n = a.disagreeing.length;
       io.out(`${a.agentName}: ${n === 0 ? 'every case with an expected outcome agrees' : `${n} case${n === 1 ? '' : 's'} with an expected outcome now disagree${n === 1 ? 's' : ''}`} (${a.file}).`);

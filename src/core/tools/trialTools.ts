@@ -6,6 +6,7 @@ import { estimateText } from '../comparison/costEstimate';
 import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
 import { publishTrial } from '../trial/trialEnd';
 import { parseTrial, serializeTrial } from '../trial/trialRecord';
+import { describeLeftAlone } from '../trial/trialRemoval';
 import { planPolicyTrial, tryPolicyEdit, type TrialTestSet } from '../trial/tryPolicyEdit';
 import { comparisonAnswer } from './comparisonAnswer';
 import { confinedPath, readConfined } from './confinement';
@@ -66,7 +67,8 @@ export const tryPolicyEditTool = defineTool({
       const answer = comparisonAnswer(a.record);
       return { text: `${answer.text}${a.disagreeing.length ? `\n${a.disagreeing.length} case(s) with an expected outcome now disagree.` : '\nEvery case with an expected outcome agrees.'}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...answer.data } };
     });
-    const tail = `Nothing was published; the trial copies were removed. To publish this edit: publish_policy_edit with trial_file "${rel(result.trialFile)}".`;
+    const left = result.leftAlone.map((item) => `Left alone (not marked as this trial's copy): ${describeLeftAlone(item)}`);
+    const tail = `${left.length ? `${left.join('\n')}\n` : ''}Nothing was published; the trial copies were removed. To publish this edit: publish_policy_edit with trial_file "${rel(result.trialFile)}".`;
     return { text: [...parts.map((p) => p.text), tail].join('\n\n'), data: { trial_file: rel(result.trialFile), failing: result.failing, agents: parts.map((p) => p.data) } };
   },
 });
@@ -92,7 +94,7 @@ export const publishPolicyEdit = defineTool({
   async run(i, ctx) {
     const file = await confinedPath(ctx.root, i.trial_file, 'trial_file');
     const trial = parseTrial((await readConfined(ctx.root, i.trial_file, 'trial_file')).text);
-    const versionId = await publishTrial(ctx.client, trial, () => fs.writeFile(file, serializeTrial(trial)), ctx.signal);
+    const versionId = await publishTrial(ctx.client, trial, () => fs.writeFile(file, serializeTrial(trial)), undefined, ctx.signal);
     return { text: `Published ${trial.policyName} (${trial.policyId}) as version ${versionId}.`, data: { policy_id: trial.policyId, version_id: versionId } };
   },
 });

@@ -17,6 +17,7 @@ import { testSetAgentId } from '../comparison/testSetCheck';
 import type { PolicyFile } from './policyFile';
 import { clientComparisonService, disagreements, runToEnd, trialComparison, trialPlan } from './trialComparison';
 import { discardTrial } from './trialEnd';
+import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
 import { newTrial, serializeTrial, type TrialRecord } from './trialRecord';
 import { agentsApplying, setUpTrial } from './trialSetup';
@@ -94,6 +95,8 @@ export interface TryPolicyEditResult {
   failing: number;
   /** The trial file (kept after the copies were removed, so Publish can use it), when an output folder was given. */
   trialFile?: string;
+  /** What the clean-up did not remove because the service does not mark it as this trial's copy. */
+  leftAlone: LeftAlone[];
 }
 
 /** Sets the trial up on copies, runs each copy's comparison to its end, and removes the copies whatever happens. */
@@ -106,8 +109,11 @@ export async function tryPolicyEdit(client: ServiceClient, o: TryPolicyEditOptio
   const saveTrial = (): Promise<void> => (trialFile ? fs.writeFile(trialFile, serializeTrial(trial)) : Promise.resolve());
   const agents: TriedAgent[] = [];
   let running: ComparisonRecord | undefined;
+  // What this run made itself: the only unmarked copies its clean-up may remove (trialRemoval.ts).
+  const madeHere = new Set<string>();
+  let leftAlone: LeftAlone[] = [];
   try {
-    await setUpTrial(client, trial, plan.agents, saveTrial, o.signal);
+    await setUpTrial(client, trial, plan.agents, saveTrial, madeHere, o.signal);
     for (const entity of trial.entities.filter((e) => e.kind === 'agent')) {
       const record = trialComparison(trial, entity, plan.cases, o.testSet.label ?? o.testSet.name);
       running = record;
@@ -128,9 +134,9 @@ export async function tryPolicyEdit(client: ServiceClient, o: TryPolicyEditOptio
     // A cancelled trial stops what it started before its copies go (a fresh signal: the old one is spent).
     const fresh = new AbortController().signal;
     if (running && o.signal?.aborted) await cancelJobs(unfinishedJobIds(running), clientComparisonService(client), fresh).catch(() => 0);
-    await discardTrial(client, trial, saveTrial, fresh);
+    leftAlone = (await discardTrial(client, trial, saveTrial, madeHere, fresh)).leftAlone;
   }
-  return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile };
+  return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile, leftAlone };
 }
 
 // Jobs run (not the results before, which are only read) whose status is final, over the agents so far.
