@@ -31,3 +31,4 @@ export { trialComparison, trialPlan } from '../core/trial/trialComparison';
 export { discardTrial, completePublish, removeTrialEntities, findLeftovers, removeLeftovers, TrialConflict, type Leftover } from '../core/trial/trialEnd';
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion } from '../core/trial/trialFiles';
+export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';
