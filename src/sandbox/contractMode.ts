@@ -26,14 +26,15 @@ interface CheckerModule {
 export type ContractMode = (req: IncomingMessage, path: string, reply: Reply) => Reply;
 
 /**
- * The sandbox's checking mode, for tests only (builds without test hooks never have it): every request
- * the project's client sends and every answer the sandbox gives is checked against the project's
- * contract by the checker module the test harness names. A violation is logged, recorded by the checker
+ * The sandbox's checking mode, for the test suites: off unless the environment names the checker
+ * module (test/contract/checker.mjs, which the shipped extension does not carry). It stays in every
+ * build because the e2e suite drives the build users get. Every request the project's client sends
+ * and every answer the sandbox gives is checked against the project's contract. A violation is logged, recorded by the checker
  * (the suites fail on it) and answered as a 500 whose body names it, so the test that caused it fails.
  */
 export async function loadContractMode(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<ContractMode | undefined> {
   const modulePath = env[CONTRACT_CHECK_ENV];
-  if (!__TEST_HOOKS__ || !modulePath) return undefined;
+  if (!modulePath) return undefined;
   const checker = (await import(pathToFileURL(modulePath).href)) as CheckerModule;
   const contract = checker.loadContract();
   const reportDir = env[CONTRACT_REPORT_ENV];
