@@ -16,6 +16,7 @@ import { parsePolicyFile } from '../core/trial/policyFile';
 import { estimateText, readCostEstimate } from '../core/comparison/costEstimate';
 import { disagreements, runToEnd, trialComparison } from '../core/trial/trialComparison';
 import { discardTrial } from '../core/trial/trialEnd';
+import { describeLeftAlone } from '../core/trial/trialRemoval';
 import { newTrial, serializeTrial } from '../core/trial/trialRecord';
 import { agentsApplying, setUpTrial } from '../core/trial/trialSetup';
 
@@ -76,8 +77,10 @@ async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSet
   const trialFile = `${base}.trial.json`;
   const saveTrial = (): Promise<void> => fs.writeFile(trialFile, serializeTrial(trial));
   let failing = 0;
+  // What this run made itself: the only unmarked copies its clean-up may remove (trialRemoval.ts).
+  const madeHere = new Set<string>();
   try {
-    await setUpTrial(client, trial, agents, saveTrial);
+    await setUpTrial(client, trial, agents, saveTrial, madeHere);
     for (const entity of trial.entities.filter((e) => e.kind === 'agent')) {
       const record = trialComparison(trial, entity, cases, path.relative(outDir, o.testSetPath) || testSetName);
       io.out(`${record.agentName}: ${estimateText(await readCostEstimate(client, record))}`);
@@ -90,7 +93,8 @@ async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSet
       io.out(`${record.agentName}: ${wrong.length === 0 ? 'every case with an expected outcome agrees' : `${wrong.length} case${wrong.length === 1 ? '' : 's'} with an expected outcome now disagree${wrong.length === 1 ? 's' : ''}`} (${file}).`);
     }
   } finally {
-    await discardTrial(client, trial, saveTrial);
+    const { leftAlone } = await discardTrial(client, trial, saveTrial, madeHere);
+    for (const item of leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
   }
   await fs.rm(trialFile, { force: true });
   return failing > 0 ? 1 : 0;

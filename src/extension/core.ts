@@ -28,7 +28,8 @@ export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/
 export { newTrial, parseTrial, serializeTrial, trialAgents, type TrialRecord } from '../core/trial/trialRecord';
 export { agentsApplying, setUpTrial } from '../core/trial/trialSetup';
 export { trialComparison, trialPlan } from '../core/trial/trialComparison';
-export { discardTrial, completePublish, removeTrialEntities, findLeftovers, removeLeftovers, TrialConflict, type Leftover } from '../core/trial/trialEnd';
+export { discardTrial, discardPlanned, completePublish, findLeftovers, TrialConflict, type Leftover, type RemovalOutcome } from '../core/trial/trialEnd';
+export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, describeLeftAlone, type RemovalPlan, type VerifiedCopy, type LeftAlone } from '../core/trial/trialRemoval';
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion } from '../core/trial/trialFiles';
 export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';

@@ -183,7 +183,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     comparisons,
     ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets),
-    ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log }),
+    ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log, madeHere: new Set<string>() }),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;

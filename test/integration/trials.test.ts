@@ -174,6 +174,34 @@ describe('Trying a policy edit on copies', function () {
     assert.equal((await readTrial(uri)).state, 'discarded');
   });
 
+  it('Clean Up and Discard of a crafted trial file naming real agents and a real policy delete none of them', async () => {
+    const user = trialUserName(await client.users.current());
+    const byName = async (name: string): Promise<string> => {
+      for await (const a of client.agents.items({ search: name, include_job_stats: false })) if (a.name === name) return a.id;
+      throw new Error(name);
+    };
+    const contract = await byName('Contract Type Classifier');
+    const invoice = await byName('Invoice Classifier');
+    let playbook = '';
+    for await (const p of client.policies.items({ search: 'Social Media Escalation Playbook' })) playbook = p.id;
+    const jobsOf = async (id: string): Promise<number> => (await client.jobs.list(id, { page_size: 1 })).count;
+    const before = { contract: await jobsOf(contract), invoice: await jobsOf(invoice) };
+    const write = async (name: string, fileUser: string, entities: object[]): Promise<vscode.Uri> => {
+      const record = { ...newTrial({ trialId: `crafted-${name}-0001`, user: fileUser, policyId: DEMO_LOOP_POLICY_ID, policyName: 'x', baseVersionId: null, content: {} }), entities, state: 'ready' };
+      const uri = vscode.Uri.joinPath(folder, `${name}.trial.json`);
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(serializeTrial(parseTrial(JSON.stringify(record)))));
+      return uri;
+    };
+    await write('cases', user, [{ kind: 'agent', name: 'a', id: contract }, { kind: 'agent', name: 'Chat Escalation Detector' }, { kind: 'policy', name: 'p', id: playbook }]);
+    const second = await write('other', 'someone else', [{ kind: 'agent', name: 'Invoice Classifier', id: invoice }]);
+    assert.equal(await vscode.commands.executeCommand<number>(CLEAN_UP, { confirmed: true }), 0);
+    assert.equal(await vscode.commands.executeCommand<number>(DISCARD, second, { confirmed: true }), 0);
+    assert.equal(await jobsOf(contract), before.contract, 'Contract Type Classifier and its jobs are still there');
+    assert.equal(await jobsOf(invoice), before.invoice, 'Invoice Classifier and its jobs are still there');
+    assert.ok(await client.agents.get(await byName('Chat Escalation Detector')));
+    assert.ok(await client.policies.get(playbook));
+  });
+
   it('exports a policy as a workspace file that Try This Edit reads', async () => {
     api.policies.reload();
     const node = await waitFor(async () => ((await api.policies.provider.getChildren()) ?? []).find((n) => is(n, 'policy') && n.policy.id === DEMO_LOOP_POLICY_ID), 'the demo policy in the Policies view');
@@ -182,11 +210,13 @@ describe('Trying a policy edit on copies', function () {
     const file = parsePolicyFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
     const edit = await editedDemoPolicy(client);
     assert.deepEqual({ policyId: file.policyId, base: file.baseVersionId }, { policyId: DEMO_LOOP_POLICY_ID, base: edit.baseVersionId });
-    // Edited in its editor and saved, as a reviewer would.
+    // Edited and written to disk (as a reviewer's other tool, or a git pull, would), and the editor the
+    // export opened follows the file. (Typing into that editor right after the export raced the file
+    // watcher's first event on a loaded machine: the save was then refused as a conflict.)
+    const edited = policyFileText({ id: file.policyId, name: file.name }, file.baseVersionId, edit.content);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(edited));
     const document = await vscode.workspace.openTextDocument(uri);
-    const change = new vscode.WorkspaceEdit();
-    change.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), policyFileText({ id: file.policyId, name: file.name }, file.baseVersionId, edit.content));
-    assert.ok((await vscode.workspace.applyEdit(change)) && (await document.save()));
+    await waitFor(() => document.getText() === edited && !document.isDirty, 'the exported file’s editor to show the edit');
     try {
       const started = await vscode.commands.executeCommand<StartedTrial>(TRY, uri, { testSet, confirmed: true });
       assert.ok(started);

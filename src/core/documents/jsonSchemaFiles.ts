@@ -3,6 +3,7 @@ import { AgentVersionDraftSchema } from './agentVersionDraft';
 import { NewAgentDraftSchema } from './newAgentDraft';
 import { PolicyContentSchema } from './policyContent';
 import { RUN_SCHEMA_URI } from './runtimeSchemas';
+import { TrialSchema } from '../trial/trialRecord';
 
 /**
  * The JSON schema files the editor uses (`contributes.jsonValidation`), generated at build time from the
@@ -14,5 +15,6 @@ export function jsonSchemaFiles(): Record<string, unknown> {
     'new-agent-draft.schema.json': z.toJSONSchema(NewAgentDraftSchema, { target: 'draft-7', io: 'input' }),
     'policy-content.schema.json': z.toJSONSchema(PolicyContentSchema, { target: 'draft-7', io: 'input' }),
     'agent-run.schema.json': { $ref: RUN_SCHEMA_URI },
+    'trial.schema.json': z.toJSONSchema(TrialSchema, { target: 'draft-7', io: 'input' }),
   };
 }

@@ -3,8 +3,9 @@
  * the trial began) or Discard, both removing the trial's entities; and Clean Up of the entities a crash
  * left behind anywhere in the organization, found by the marker the trial wrote.
  */
-import { isServiceError, type ServiceClient } from '../client';
+import type { ServiceClient } from '../client';
 import { readMarker } from './trialMarker';
+import { planLeftoverRemoval, planTrialRemoval, removeVerified, type LeftAlone, type MadeHere, type RemovalPlan } from './trialRemoval';
 import type { TrialEntity, TrialRecord } from './trialRecord';
 import type { SaveTrial } from './trialSetup';
 
@@ -19,46 +20,43 @@ export class TrialConflict extends Error {
   }
 }
 
-const gone = (error: unknown): boolean => isServiceError(error) && error.status === 404;
-
-/** Finds an entity whose creation was asked for but whose id was never recorded, by its exact name. */
-async function findUnrecorded(client: ServiceClient, entity: TrialEntity, signal?: AbortSignal): Promise<string[]> {
-  const ids: string[] = [];
-  const list = entity.kind === 'agent' ? client.agents.items({ search: entity.name, include_job_stats: false }, { signal }) : client.policies.items({ search: entity.name }, { signal });
-  for await (const item of list) if (item.name === entity.name) ids.push(item.id);
-  return ids;
+/** What ending a trial removed, and what it left alone (named by the file, not marked by the service as this trial's). */
+export interface RemovalOutcome {
+  removed: number;
+  leftAlone: LeftAlone[];
 }
 
-async function removeOne(client: ServiceClient, kind: TrialEntity['kind'], id: string, signal?: AbortSignal): Promise<void> {
-  try {
-    if (kind === 'agent') await client.agents.delete(id, { signal });
-    else await client.policies.delete(id, { signal });
-  } catch (error) {
-    if (!gone(error)) throw error;
-  }
+/**
+ * Carries out a plan of {@link planTrialRemoval}: deletes the verified copies, then records the
+ * entities the service has none of any more. Whatever the file names but the service does not mark is
+ * left alone and answered.
+ */
+export async function executeTrialRemoval(client: ServiceClient, plan: RemovalPlan, save: SaveTrial, signal?: AbortSignal): Promise<RemovalOutcome> {
+  const { removed, refused } = await removeVerified(client, plan.remove, signal);
+  for (const entity of plan.settled) if (!refused.some((r) => r.id === entity.id)) entity.removed = true;
+  await save();
+  return { removed, leftAlone: [...plan.leftAlone, ...refused] };
 }
 
-/** Removes the trial's agents, then its policy (a policy an agent still names cannot go); answers how many were removed. */
-export async function removeTrialEntities(client: ServiceClient, record: TrialRecord, save: SaveTrial, signal?: AbortSignal): Promise<number> {
-  let removed = 0;
-  const order = [...record.entities.filter((e) => e.kind === 'agent'), ...record.entities.filter((e) => e.kind === 'policy')];
-  for (const entity of order) {
-    if (entity.removed) continue;
-    const ids = entity.id ? [entity.id] : await findUnrecorded(client, entity, signal);
-    for (const id of ids) await removeOne(client, entity.kind, id, signal);
-    entity.removed = true;
-    removed += ids.length;
-    await save();
-  }
-  return removed;
+/** Removes the trial's copies that the service confirms as this trial's (see trialRemoval.ts); agents first, then its policy. */
+export async function removeTrialEntities(client: ServiceClient, record: TrialRecord, save: SaveTrial, madeHere?: MadeHere, signal?: AbortSignal): Promise<RemovalOutcome> {
+  return executeTrialRemoval(client, await planTrialRemoval(client, record, madeHere, signal), save, signal);
 }
 
 /** Discard: the trial's entities are removed and the real policy is left as it was. */
-export async function discardTrial(client: ServiceClient, record: TrialRecord, save: SaveTrial, signal?: AbortSignal): Promise<number> {
-  const removed = await removeTrialEntities(client, record, save, signal);
+export async function discardTrial(client: ServiceClient, record: TrialRecord, save: SaveTrial, madeHere?: MadeHere, signal?: AbortSignal): Promise<RemovalOutcome> {
+  return finishDiscard(record, await removeTrialEntities(client, record, save, madeHere, signal), save);
+}
+
+/** Discard after a confirmed plan: the plan's copies go, then the trial is recorded as discarded. */
+export async function discardPlanned(client: ServiceClient, record: TrialRecord, plan: RemovalPlan, save: SaveTrial, signal?: AbortSignal): Promise<RemovalOutcome> {
+  return finishDiscard(record, await executeTrialRemoval(client, plan, save, signal), save);
+}
+
+async function finishDiscard(record: TrialRecord, outcome: RemovalOutcome, save: SaveTrial): Promise<RemovalOutcome> {
   record.state = 'discarded';
   await save();
-  return removed;
+  return outcome;
 }
 
 /** Throws a {@link TrialConflict} when the real policy's current version is not the one the trial began from. */
@@ -71,21 +69,21 @@ export async function checkNoConflict(client: ServiceClient, record: TrialRecord
  * Publish: after the conflict check, one new version of the real policy with the content tried (the
  * first change production sees), then the trial's entities are removed. Answers the new version's id.
  */
-export async function publishTrial(client: ServiceClient, record: TrialRecord, save: SaveTrial, signal?: AbortSignal): Promise<string> {
+export async function publishTrial(client: ServiceClient, record: TrialRecord, save: SaveTrial, madeHere?: MadeHere, signal?: AbortSignal): Promise<string> {
   if (record.state === 'published' && record.publishedVersionId) return record.publishedVersionId;
   await checkNoConflict(client, record, signal);
   const body = record.baseVersionId ? { content: record.content, base_version_id: record.baseVersionId } : { content: record.content };
   const made = await client.policies.createVersion(record.policyId, body, { signal });
-  await completePublish(client, record, made.id, save, signal);
+  await completePublish(client, record, made.id, save, madeHere, signal);
   return made.id;
 }
 
 /** After the real policy's new version was made (by {@link publishTrial} or an editor's save flow): the trial is published and its entities removed. */
-export async function completePublish(client: ServiceClient, record: TrialRecord, versionId: string, save: SaveTrial, signal?: AbortSignal): Promise<void> {
+export async function completePublish(client: ServiceClient, record: TrialRecord, versionId: string, save: SaveTrial, madeHere?: MadeHere, signal?: AbortSignal): Promise<RemovalOutcome> {
   record.publishedVersionId = versionId;
   record.state = 'published';
   await save();
-  await removeTrialEntities(client, record, save, signal);
+  return removeTrialEntities(client, record, save, madeHere, signal);
 }
 
 /** A trial entity found on the service by its marker. */
@@ -111,9 +109,9 @@ export async function findLeftovers(client: ServiceClient, options: { user?: str
   return found;
 }
 
-/** Removes leftovers, agents first (so their policies can go); answers how many were removed. */
-export async function removeLeftovers(client: ServiceClient, leftovers: readonly Leftover[], signal?: AbortSignal): Promise<number> {
-  const ordered = [...leftovers.filter((l) => l.kind === 'agent'), ...leftovers.filter((l) => l.kind === 'policy')];
-  for (const leftover of ordered) await removeOne(client, leftover.kind, leftover.id, signal);
-  return ordered.length;
+/** Removes leftovers, each read again and removed only while the service still marks it; agents first (so their policies can go). */
+export async function removeLeftovers(client: ServiceClient, leftovers: readonly Leftover[], signal?: AbortSignal): Promise<RemovalOutcome> {
+  const plan = await planLeftoverRemoval(client, leftovers, signal);
+  const { removed, refused } = await removeVerified(client, plan.remove, signal);
+  return { removed, leftAlone: [...plan.leftAlone, ...refused] };
 }

@@ -52,7 +52,8 @@ const EntitySchema = z.object({
   trialVersionId: z.optional(text),
   removed: z.optional(z.boolean()),
 });
-const TrialSchema = z.object({
+/** The trial file's shape: parseTrial checks it, and the editor's JSON schema for `*.trial.json` is generated from it. */
+export const TrialSchema = z.object({
   kind: z.literal(TRIAL_KIND),
   version: z.literal(TRIAL_FORMAT_VERSION),
   trialId: z.string().check(z.minLength(8)),

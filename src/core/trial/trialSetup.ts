@@ -50,9 +50,10 @@ export function versionCopy(version: AgentVersion, policyId: string): { input_de
 
 /**
  * Creates what the trial needs, writing each entity in the record before asking for it; a record
- * that was interrupted continues where it stopped (what has an id is not made again).
+ * that was interrupted continues where it stopped (what has an id is not made again). The ids of the
+ * agent copies made go into `madeHere`, the process's own record of what it made.
  */
-export async function setUpTrial(client: ServiceClient, record: TrialRecord, agents: readonly { agent: BaseAgent; version: AgentVersion }[], save: SaveTrial, signal?: AbortSignal): Promise<void> {
+export async function setUpTrial(client: ServiceClient, record: TrialRecord, agents: readonly { agent: BaseAgent; version: AgentVersion }[], save: SaveTrial, madeHere?: Set<string>, signal?: AbortSignal): Promise<void> {
   const marker = trialMarker(record);
   const at = new Date(record.createdAt);
   let policy = record.entities.find((e) => e.kind === 'policy');
@@ -84,6 +85,8 @@ export async function setUpTrial(client: ServiceClient, record: TrialRecord, age
         throw error;
       });
       entity.id = copy.base_agent.id;
+      // Until its marker is written, only this process may say the copy is the trial's (trialRemoval.ts).
+      madeHere?.add(entity.id);
       await save();
     }
     if (!entity.trialVersionId) {

@@ -3,7 +3,7 @@ import { trialUserName } from '../../core/trial/trialMarker';
 import { CancelledError } from '../util/errors';
 import { setUp, tryThisEdit, type StartedTrial, type TrialDeps } from './tryThisEdit';
 import { comparisonUriOf, readTrialFile, trialOf, unfinishedTrials, type TrialFile } from './trialWorkspace';
-import type { Leftover } from '../core';
+import type { LeftAlone, Leftover, RemovalPlan } from '../core';
 import { loadCore } from '../lazyCore';
 
 /** What tests pass instead of answering the dialogs. */
@@ -31,29 +31,73 @@ export async function publishThisEdit(deps: TrialDeps, arg: unknown): Promise<Pu
   }
   if (outcome.kind === 'notSaved' || !created) throw new Error(outcome.kind === 'notSaved' ? outcome.message : 'The new version was not made.');
   const client = deps.connection.requireClient();
-  await loadCore().completePublish(client, trial.record, created.id, trial.save);
+  const removal = await loadCore().completePublish(client, trial.record, created.id, trial.save, deps.madeHere);
   deps.agents.reload();
   deps.policies.reload();
-  void vscode.window.showInformationMessage(`Published “${created.version_name || created.id}” of “${trial.record.policyName}”: it is the current version now. The trial's copies were removed.`);
+  void vscode.window.showInformationMessage(`Published “${created.version_name || created.id}” of “${trial.record.policyName}”: it is the current version now. The trial's copies were removed.${leftAloneNote(deps, removal.leftAlone)}`);
   return { kind: 'published', versionId: created.id };
 }
 
-/** Discard Trial: the trial's agents and policy are removed; the real policy stays as it is. */
+/**
+ * Discard Trial: the trial's copies are removed — only those the service marks as this trial's (each is
+ * read first; the confirmation lists what goes and what is left alone). The real policy stays as it is.
+ */
 export async function discardThisTrial(deps: TrialDeps, arg: unknown, args: EndArgs): Promise<number> {
   const trial = await trialOf(arg, 'Discard Trial: which trial?');
   if (!mayEnd(deps, trial, 'discarded')) return 0;
+  const client = deps.connection.requireClient();
+  const core = loadCore();
+  const plan = await checking(() => core.planTrialRemoval(client, trial.record, deps.madeHere));
+  if (!plan.remove.length && plan.leftAlone.length) return notYours(deps, [{ file: trial, plan }], args);
   if (!args.confirmed) {
     const go = 'Discard Trial';
-    const count = trial.record.entities.filter((e) => !e.removed).length;
-    const answer = await vscode.window.showWarningMessage(`Discard the trial of “${trial.record.policyName}”?`, { modal: true, detail: `Its ${count} cop${count === 1 ? 'y is' : 'ies are'} removed from the service (${trial.record.entities.map((e) => e.name).join(', ')}). The real policy and agents stay as they are; the comparison file stays as a record.` }, go);
+    const detail = `${planText(plan, 'Removed from the service')}The real policy and agents stay as they are; the comparison file stays as a record.`;
+    const answer = await vscode.window.showWarningMessage(`Discard the trial of “${trial.record.policyName}”?`, { modal: true, detail }, go);
     if (answer !== go) throw new CancelledError();
   }
   await stopComparison(deps, trial);
-  const removed = await loadCore().discardTrial(deps.connection.requireClient(), trial.record, trial.save);
+  const outcome = await core.discardPlanned(client, trial.record, plan, trial.save);
   deps.agents.reload();
   deps.policies.reload();
-  void vscode.window.showInformationMessage(`Trial of “${trial.record.policyName}” discarded: ${removed} cop${removed === 1 ? 'y' : 'ies'} removed; the real policy is as it was.`);
-  return removed;
+  void vscode.window.showInformationMessage(`Trial of “${trial.record.policyName}” discarded: ${copies(outcome.removed)} removed; the real policy is as it was.${leftAloneNote(deps, outcome.leftAlone)}`);
+  return outcome.removed;
+}
+
+const copies = (n: number): string => `${n} trial cop${n === 1 ? 'y' : 'ies'}`;
+
+/** Reads what may go, with a notification while the service is asked. */
+function checking<T>(work: () => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checking with the service which copies are this trial’s…' }, work);
+}
+
+/** The confirmation's list: what goes (name, id, made when, jobs), then what is left alone and why. */
+function planText(plan: RemovalPlan, heading: string): string {
+  const core = loadCore();
+  const going = plan.remove.length ? `${heading}:\n${plan.remove.map((c) => `• ${core.describeCopy(c)}`).join('\n')}\n\n` : '';
+  const left = plan.leftAlone.length ? `Left alone (named by a trial file, but the service does not mark it as that trial's copy):\n${plan.leftAlone.map((l) => `• ${core.describeLeftAlone(l)}`).join('\n')}\n\n` : '';
+  return going + left;
+}
+
+/** A sentence for the end of a message when something was left alone; the list goes to the log. */
+function leftAloneNote(deps: TrialDeps, leftAlone: readonly LeftAlone[]): string {
+  if (!leftAlone.length) return '';
+  for (const item of leftAlone) deps.log.warn(`Left alone: ${loadCore().describeLeftAlone(item)}`);
+  return ` ${leftAlone.length} thing${leftAlone.length === 1 ? '' : 's'} the trial file named ${leftAlone.length === 1 ? 'is' : 'are'} not marked as its cop${leftAlone.length === 1 ? 'y' : 'ies'} and ${leftAlone.length === 1 ? 'was' : 'were'} left alone (see the log).`;
+}
+
+/**
+ * Trial files that name nothing the service marks as their copies: not a trial of the user's. Nothing is
+ * removed from the service; the only offer is to delete the files.
+ */
+async function notYours(deps: TrialDeps, files: readonly { file: TrialFile; plan: RemovalPlan }[], args: EndArgs): Promise<number> {
+  const names = files.map((f) => vscode.workspace.asRelativePath(f.file.uri)).join(', ');
+  const detail = `${files.map((f) => planText(f.plan, '')).join('')}Nothing was removed from the service.`;
+  for (const f of files) deps.log.warn(`${vscode.workspace.asRelativePath(f.file.uri)} is not a trial of yours: nothing it names is marked as its copy.`);
+  if (args.confirmed) return 0;
+  const remove = files.length === 1 ? 'Delete File' : 'Delete Files';
+  const answer = await vscode.window.showWarningMessage(`${names} ${files.length === 1 ? 'is' : 'are'} not a trial of yours`, { modal: true, detail }, remove);
+  if (answer === remove) for (const f of files) await vscode.workspace.fs.delete(f.file.uri);
+  return 0;
 }
 
 /** Clean Up Trials… (tests pass `confirmed` to remove every leftover of the user without the menu). */
@@ -108,28 +152,43 @@ export async function cleanUpTrials(deps: TrialDeps, args: CleanUpArgs): Promise
 }
 
 /**
- * Removes the user's trial copies found by their marker, after asking, and discards the user's unfinished
- * trials of the workspace from their files (which also finds a copy made just before a crash, when its
- * marker was not written yet, by the exact name the file recorded).
+ * Removes the user's trial copies found by their marker and discards the user's unfinished trials of the
+ * workspace: every candidate is read again and only what the service marks as a trial's copy (or a copy
+ * this window made) goes. The confirmation lists exactly that, and what is left alone.
  */
 async function removeLeftovers(deps: TrialDeps, stale: readonly TrialFile[], leftovers: readonly Leftover[], user: string, confirmed: boolean): Promise<number> {
-  if (!confirmed) {
-    const go = 'Remove Trial Copies';
-    const files = stale.length ? `\n\nUnfinished trials of this workspace discarded with them: ${stale.map((f) => vscode.workspace.asRelativePath(f.uri)).join(', ')}.` : '';
-    const listed = leftovers.map((l) => `${l.kind === 'agent' ? 'Agent' : 'Policy'} “${l.name}”`).join('\n');
-    const answer = await vscode.window.showWarningMessage(`Remove ${leftovers.length} trial cop${leftovers.length === 1 ? 'y' : 'ies'} of ${user} from the organization?`, { modal: true, detail: `${listed}${files}\n\nOnly what is marked as ${user}'s trial is removed; real agents and policies are not touched.` }, go);
-    if (answer !== go) throw new CancelledError();
-  }
   const core = loadCore();
   const client = deps.connection.requireClient();
+  const { files, others } = await checking(async () => {
+    const files = [];
+    for (const file of stale) files.push({ file, plan: await core.planTrialRemoval(client, file.record, deps.madeHere) });
+    const named = new Set(files.flatMap((f) => f.plan.remove.map((c) => c.id)));
+    return { files, others: await core.planLeftoverRemoval(client, leftovers.filter((l) => !named.has(l.id))) };
+  });
+  const foreign = files.filter((f) => !f.plan.remove.length && f.plan.leftAlone.length);
+  const mine = files.filter((f) => !foreign.includes(f));
+  const count = mine.reduce((n, f) => n + f.plan.remove.length, others.remove.length);
+  if (foreign.length && !count) return notYours(deps, foreign, { confirmed });
+  if (!confirmed) {
+    const go = 'Remove Trial Copies';
+    const discarded = mine.length ? `Unfinished trials of this workspace discarded with them: ${mine.map((f) => vscode.workspace.asRelativePath(f.file.uri)).join(', ')}.\n\n` : '';
+    const all = { remove: [...mine.flatMap((f) => f.plan.remove), ...others.remove], leftAlone: [...files.flatMap((f) => f.plan.leftAlone), ...others.leftAlone], settled: [] };
+    const answer = await vscode.window.showWarningMessage(`Remove ${copies(count)} of ${user} from the organization?`, { modal: true, detail: `${planText(all, 'Removed')}${discarded}Only what the service marks as ${user}'s trial copies is removed; real agents and policies are not touched.` }, go);
+    if (answer !== go) throw new CancelledError();
+  }
   let removed = 0;
-  for (const file of stale) removed += await core.discardTrial(client, file.record, file.save);
-  // Copies the files already removed answer 404 here, which counts as gone.
-  const ids = new Set(stale.flatMap((f) => f.record.entities.map((e) => e.id)));
-  removed += await core.removeLeftovers(client, leftovers.filter((l) => !ids.has(l.id)));
+  const leftAlone: LeftAlone[] = [...others.leftAlone];
+  for (const { file, plan } of mine) {
+    const outcome = await core.discardPlanned(client, file.record, plan, file.save);
+    removed += outcome.removed;
+    leftAlone.push(...outcome.leftAlone);
+  }
+  const rest = await core.removeVerified(client, others.remove);
+  removed += rest.removed;
+  leftAlone.push(...rest.refused);
   deps.agents.reload();
   deps.policies.reload();
-  void vscode.window.showInformationMessage(`Removed ${removed} trial cop${removed === 1 ? 'y' : 'ies'} of ${user}.`);
+  void vscode.window.showInformationMessage(`Removed ${copies(removed)} of ${user}.${leftAloneNote(deps, [...leftAlone, ...foreign.flatMap((f) => f.plan.leftAlone)])}`);
   return removed;
 }
 
@@ -174,7 +233,7 @@ async function stopComparison(deps: TrialDeps, trial: TrialFile): Promise<void> 
 async function tryAgain(deps: TrialDeps, trial: TrialFile): Promise<StartedTrial> {
   const client = deps.connection.requireClient();
   const comparison = deps.comparisons.session(comparisonUriOf(trial.uri))?.record;
-  await loadCore().discardTrial(client, trial.record, trial.save);
+  await loadCore().discardTrial(client, trial.record, trial.save, deps.madeHere);
   const policy = await client.policies.get(trial.record.policyId);
   const source = { policyId: policy.id, policyName: policy.name, baseVersionId: policy.current_version_id ?? null, content: trial.record.content };
   const testSet = comparison ? vscode.Uri.joinPath(trial.uri, '..', comparison.testSet) : undefined;

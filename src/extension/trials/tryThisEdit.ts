@@ -25,6 +25,8 @@ export interface TrialDeps {
   policyDocuments: PolicyDocuments;
   comparisons: ComparisonEditors;
   log: Log;
+  /** Ids of the trial agents this window made (never read from a file): see the core's trialRemoval.ts. */
+  madeHere: Set<string>;
 }
 
 /** The edit under trial: the real policy, the version the edit began from, the edited content. */
@@ -85,11 +87,11 @@ export async function tryThisEdit(deps: TrialDeps, arg: unknown, args: TryArgs):
 export async function setUp(deps: TrialDeps, client: ServiceClient, trial: TrialFile, agents: readonly { agent: BaseAgent; version: AgentVersion }[]): Promise<void> {
   const core = loadCore();
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Setting up a trial of “${trial.record.policyName}” on copies…` }, () => core.setUpTrial(client, trial.record, agents, trial.save));
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Setting up a trial of “${trial.record.policyName}” on copies…` }, () => core.setUpTrial(client, trial.record, agents, trial.save, deps.madeHere));
   } catch (error) {
     deps.log.error(`The trial ${vscode.workspace.asRelativePath(trial.uri)} could not be set up`, error);
     // What was made goes again at once; should that fail too, the file still names it for Clean Up Trials….
-    await core.discardTrial(client, trial.record, trial.save).catch((cleanup: unknown) => deps.log.error('Removing the unfinished trial failed', cleanup));
+    await core.discardTrial(client, trial.record, trial.save, deps.madeHere).catch((cleanup: unknown) => deps.log.error('Removing the unfinished trial failed', cleanup));
     throw new Error(`The trial could not be set up: ${messageOf(error)}`);
   } finally {
     deps.agents.reload();
