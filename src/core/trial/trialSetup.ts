@@ -80,6 +80,8 @@ export async function setUpTrial(client: ServiceClient, record: TrialRecord, age
         // The copy exists: record it so that clean-up finds it, then fail as asked.
         if (error instanceof DuplicateRenameError) {
           entity.id = error.copy.base_agent.id;
+          // Unmarked (the rename carried the marker): only this process may say it is the trial's.
+          madeHere?.add(entity.id);
           await save();
         }
         throw error;
