@@ -37,3 +37,4 @@ export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, de
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion } from '../core/trial/trialFiles';
 export { TOOLS, callTool, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
+export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';

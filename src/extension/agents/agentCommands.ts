@@ -7,6 +7,7 @@ import type { ServiceDocuments } from '../documents/serviceDocuments';
 import type { Log } from '../log';
 import type { TreeNode } from '../tree/treeNode';
 import { CancelledError } from '../util/errors';
+import { loadCore } from '../lazyCore';
 import { filterAgents, searchAgents } from './agentFilterPicker';
 import { AgentNode, VersionNode, VersionsNode } from './agentNodes';
 import { pickAgent, pickVersion } from './agentPickers';
@@ -182,7 +183,17 @@ async function duplicateAgent(view: AgentsView, agent: BaseAgent, givenName?: st
   if (name === undefined) throw new CancelledError();
   const problem = agentNameProblem(name);
   if (problem) throw new Error(`Not duplicated: ${problem}.`);
-  const version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Duplicating ${agent.name}…` }, () => view.client().agents.duplicate(agent.id, { name: name.trim() }));
+  const { duplicateAgentAs, DuplicateRenameError } = loadCore();
+  let version;
+  try {
+    version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Duplicating ${agent.name}…` }, () => duplicateAgentAs(view.client(), agent.id, { name: name.trim() }));
+  } catch (error) {
+    if (!(error instanceof DuplicateRenameError)) throw error;
+    // The copy exists under the service's name: show it, and say that the name did not take.
+    await view.addAndReveal(error.copy.base_agent);
+    void vscode.window.showWarningMessage(`${error.message}. Rename it with Edit Agent Settings….`);
+    return;
+  }
   await view.addAndReveal(version.base_agent);
   void vscode.window.showInformationMessage(`Created ${version.base_agent.name} from ${agent.name}.`);
 }

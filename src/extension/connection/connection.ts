@@ -128,6 +128,7 @@ export class Connection extends Disposable {
         const line = `${e.method} ${e.path} → ${e.status ?? e.error ?? 'no answer'} in ${Math.round(e.durationMs)} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
         if (e.error || (e.status ?? 0) >= 400) this.log.warn(line);
         else this.log.info(line);
+        for (const note of e.leftOut ?? []) this.log.warn(`${e.operation} (${e.path.split('?')[0]}): ${note}; the rest of the answer is shown.`);
         if (current && e.status === 401) this.expire(client);
       },
     });

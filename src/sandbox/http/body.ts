@@ -1,6 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, jsonTypeName, tooLarge } from './errors';
 
+/** The JSON bodies read, by request: the sandbox's checking mode checks them against the contract. */
+const received = new WeakMap<IncomingMessage, unknown>();
+
+/** The JSON body a handler read from this request (undefined when none was read). */
+export function receivedJson(req: IncomingMessage): unknown {
+  return received.get(req);
+}
+
 /** A JSON request body that is an object (the only kind our write endpoints take). */
 export type JsonObject = Record<string, unknown>;
 
@@ -92,6 +100,7 @@ export async function readJsonValue(req: IncomingMessage, limitBytes: number): P
     throw new HttpError(400, { detail: `JSON parse error - ${(error as Error).message}` });
   }
   if (nestsTooDeep(value)) throw new HttpError(400, { detail: `JSON parse error - nested more than ${MAX_JSON_DEPTH} levels deep` });
+  received.set(req, value);
   return value;
 }
 
