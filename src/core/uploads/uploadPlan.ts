@@ -1,6 +1,5 @@
 import { bytes, endSentence } from '../format';
 import { MAX_FILE_NAME_LENGTH, MAX_FILE_SIZE } from '../limits';
-import { jsonSyntaxSentence } from '../documents/jsonSyntax';
 
 /** A file the user chose, as found on disk. */
 export interface CandidateFile {
@@ -46,19 +45,6 @@ export function confirmationQuestion(files: readonly CandidateFile[], limits: { 
   const total = files.reduce((sum, f) => sum + f.size, 0);
   if (files.length <= limits.maxCount && total <= limits.maxBytes) return undefined;
   return `Upload ${files.length.toLocaleString('en-US')} file${files.length === 1 ? '' : 's'} (${bytes(total)} in all) to “${datasetName}”?`;
-}
-
-/** Optional metadata typed by the user: empty is none; otherwise it must be JSON (an object, as the service expects). */
-export function parseMetadata(text: string): { ok: true; value: Record<string, unknown> | undefined } | { ok: false; problem: string } {
-  const trimmed = text.trim();
-  if (!trimmed) return { ok: true, value: undefined };
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problem: 'Metadata must be a JSON object, like {"source": "crm"}' };
-    return { ok: true, value: value as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, problem: `Not valid JSON: ${jsonSyntaxSentence(text) ?? (error as Error).message}` };
-  }
 }
 
 export interface UploadOutcome {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary } from '../../../src/core/uploads/uploadPlan';
+import { checkFiles, confirmationQuestion, uploadSummary } from '../../../src/core/uploads/uploadPlan';
+import { parseMetadata } from '../../../src/core/uploads/uploadMetadata';
 
 const file = (name: string, size = 10, isFile = true) => ({ path: `/tmp/${name}`, name, size, isFile });
 
