@@ -1,4 +1,4 @@
-import { runCli } from './tryCommand';
+import { runCli } from './cli';
 
 /** The command line's entry: runs the command and exits with its code. */
 void runCli(process.argv.slice(2), process.env, {
@@ -6,4 +6,6 @@ void runCli(process.argv.slice(2), process.env, {
   err: (line) => process.stderr.write(`${line}\n`),
 }).then((code) => {
   process.exitCode = code;
+  // An MCP server over stdio ends when its client goes; nothing else may keep the process alive.
+  if (process.argv[2] === 'mcp') process.exit(code);
 });

@@ -1,31 +1,37 @@
 /**
  * `agent-workbench try --policy <file> --test-set <file>`: a trial of a policy file on a test set, for CI.
- * Built on the core only: the connection comes from the environment, the comparison and its Markdown
- * summary are written next to the test set (or in `--out`), the trial is always cleaned up, and the
- * exit code is 1 when a case with an expected outcome now disagrees.
+ * The trial itself is the core's `tryPolicyEdit` (the same function as the `try_policy_edit` tool): the
+ * comparison and its Markdown summary are written next to the test set (or in `--out`), the trial is
+ * always cleaned up, and the exit code is 1 when a case with an expected outcome now disagrees.
  */
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { ServiceClient } from '../core/client';
-import { comparisonMarkdown } from '../core/comparison/comparisonExport';
-import { serializeComparison } from '../core/comparison/comparisonRecord';
-import { parseTestSet } from '../core/comparison/testSet';
-import { testSetAgentId } from '../core/comparison/testSetCheck';
+import { parseArgs } from 'node:util';
+import { estimateText } from '../core/comparison/costEstimate';
 import { parsePolicyFile } from '../core/trial/policyFile';
-import { estimateText, readCostEstimate } from '../core/comparison/costEstimate';
-import { disagreements, runToEnd, trialComparison } from '../core/trial/trialComparison';
-import { discardTrial } from '../core/trial/trialEnd';
 import { describeLeftAlone } from '../core/trial/trialRemoval';
-import { newTrial, serializeTrial } from '../core/trial/trialRecord';
-import { agentsApplying, setUpTrial } from '../core/trial/trialSetup';
-import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type GateVerdict } from '../core/trial/trialGate';
+import { planPolicyTrial, tryPolicyEdit } from '../core/trial/tryPolicyEdit';
 import { TRIAL_TARGET_ID } from '../core/trial/trialComparison';
+import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type GateVerdict } from '../core/trial/trialGate';
+import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 
-export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>] [--user <name>] [--min-accuracy <percent>] [--max-newly-wrong <n>]
-Environment: AGENT_WORKBENCH_BASE_URL, AGENT_WORKBENCH_ORGANIZATION_ID, AGENT_WORKBENCH_TOKEN.
+export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>] [--user <name>]
+
+Tries a policy edit on copies of the agents that apply the policy, runs the test set on them, writes
+the comparison and a Markdown summary, and removes the copies. Nothing is published.
+
+Options:
+  --policy FILE     the edited policy (*.policy.json, as Export Policy to Workspace writes it)
+  --test-set FILE   the cases (*.testset.jsonl or *.csv)
+  --out FOLDER      where the comparison goes (default: the test set's folder)
+  --user NAME       who the trial copies are named after (default $AGENT_WORKBENCH_USER or "ci")
+  --min-accuracy P  gate: the trial's accuracy on the labelled cases must reach P percent
+  --max-newly-wrong N  gate: at most N labelled cases right before may turn wrong
+  --help            show this text
+
+${CONNECTION_ENV}
 Exit code without thresholds: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.
-With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the trial's accuracy on the labelled cases is below the percent, 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.`;
+With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.`;
 
 /** Where the command writes (a test passes its own). */
 export interface CliIo {
@@ -33,33 +39,46 @@ export interface CliIo {
   err(line: string): void;
 }
 
-function option(argv: readonly string[], name: string): string | undefined {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-}
-
-/** Runs the command; answers the exit code. */
-export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, io: CliIo): Promise<number> {
-  if (argv[0] !== 'try' || argv.includes('--help')) {
-    io[argv.includes('--help') ? 'out' : 'err'](TRY_USAGE);
-    return argv.includes('--help') ? 0 : 2;
+/** Runs `try` with its arguments (after the command name); answers the exit code. */
+export async function runTry(args: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, user: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    io.out(TRY_USAGE);
+    return 0;
   }
-  const policyPath = option(argv, '--policy');
-  const testSetPath = option(argv, '--test-set');
-  const baseUrl = env.AGENT_WORKBENCH_BASE_URL;
-  const token = env.AGENT_WORKBENCH_TOKEN;
-  if (!policyPath || !testSetPath || !baseUrl || !token) {
-    io.err(`agent-workbench: ${!policyPath || !testSetPath ? 'both --policy and --test-set are needed' : 'AGENT_WORKBENCH_BASE_URL and AGENT_WORKBENCH_TOKEN must be set'}.\n${TRY_USAGE}`);
+  const policyPath = values.policy;
+  const testSetPath = values['test-set'];
+  if (!policyPath || !testSetPath) {
+    io.err(`agent-workbench: both --policy and --test-set are needed.\n${TRY_USAGE}`);
     return 2;
   }
-  const gate = thresholdsOf(argv);
+  const gate = thresholdsOf(values['min-accuracy'], values['max-newly-wrong']);
   if (typeof gate === 'string') {
     io.err(`agent-workbench: ${gate}.\n${TRY_USAGE}`);
     return 2;
   }
-  const client = new ServiceClient({ baseUrl, token, organizationId: env.AGENT_WORKBENCH_ORGANIZATION_ID || undefined, userAgent: 'agent-workbench-cli' });
+  const client = clientFromEnv(env, 'agent-workbench-cli');
+  if (typeof client === 'string') {
+    io.err(`agent-workbench: ${client}.\n${TRY_USAGE}`);
+    return 2;
+  }
   try {
-    return await tryPolicy(client, { policyPath, testSetPath, outDir: option(argv, '--out'), user: option(argv, '--user') ?? env.AGENT_WORKBENCH_USER ?? 'ci', gate }, io);
+    const policy = parsePolicyFile(await fs.readFile(policyPath, 'utf8'));
+    const outDir = values.out ?? path.dirname(testSetPath);
+    const testSet = { name: path.basename(testSetPath), text: await fs.readFile(testSetPath, 'utf8'), label: path.relative(outDir, testSetPath) || path.basename(testSetPath) };
+    const planned = await planPolicyTrial(client, policy, testSet);
+    for (const problem of planned.problems) io.err(problem);
+    const result = await tryPolicyEdit(client, { policy, testSet, outDir, user: values.user ?? env.AGENT_WORKBENCH_USER ?? 'ci', onEstimate: (agent, estimate) => io.out(`${agent}: ${estimateText(estimate)}`) }, planned);
+    for (const item of result.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
+    for (const a of result.agents) {
+      const n = a.disagreeing.length;
+      io.out(`${a.agentName}: ${n === 0 ? 'every case with an expected outcome agrees' : `${n} case${n === 1 ? '' : 's'} with an expected outcome now disagree${n === 1 ? 's' : ''}`} (${a.file}).`);
+    }
+    const verdicts: GateVerdict[] = result.agents.map((a) => judgeTrial(a.record, TRIAL_TARGET_ID, gate ?? {}));
+    result.agents.forEach((a, i) => reportGate(a.agentName, verdicts[i]!, io));
+    if (result.trialFile) await fs.rm(result.trialFile, { force: true });
+    if (gate) return gateExitCode(verdicts);
+    return result.failing > 0 ? 1 : 0;
   } catch (error) {
     io.err(`agent-workbench: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
@@ -68,10 +87,10 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
   }
 }
 
-// The gate's options, read apart from the rest so that the command's parsing can change under them.
-function thresholdsOf(argv: readonly string[]): GateThresholds | undefined | string {
-  const minAccuracy = parseThreshold('min-accuracy', option(argv, '--min-accuracy'));
-  const maxNewlyWrong = parseThreshold('max-newly-wrong', option(argv, '--max-newly-wrong'));
+// The gate's options: undefined when neither is given (the exit code then keeps its first meaning).
+function thresholdsOf(minText: string | undefined, maxText: string | undefined): GateThresholds | undefined | string {
+  const minAccuracy = parseThreshold('min-accuracy', minText);
+  const maxNewlyWrong = parseThreshold('max-newly-wrong', maxText);
   if (typeof minAccuracy === 'string') return minAccuracy;
   if (typeof maxNewlyWrong === 'string') return maxNewlyWrong;
   return minAccuracy === undefined && maxNewlyWrong === undefined ? undefined : { minAccuracy, maxNewlyWrong };
@@ -81,49 +100,4 @@ function thresholdsOf(argv: readonly string[]): GateThresholds | undefined | str
 function reportGate(agentName: string, verdict: GateVerdict, io: CliIo): void {
   io.out(`${agentName}: ${verdict.line}.`);
   for (const f of verdict.failed) io.out(`${agentName}: FAILED ${f.message}.`);
-}
-
-async function tryPolicy(client: ServiceClient, o: { policyPath: string; testSetPath: string; outDir?: string; user: string; gate: GateThresholds | undefined }, io: CliIo): Promise<number> {
-  const policyFile = parsePolicyFile(await fs.readFile(o.policyPath, 'utf8'));
-  const testSetText = await fs.readFile(o.testSetPath, 'utf8');
-  const testSetName = path.basename(o.testSetPath);
-  const { cases, problems } = parseTestSet(testSetName, testSetText);
-  for (const p of problems) io.err(`${testSetName}:${p.line}: ${p.message} (left out)`);
-  if (cases.length === 0) throw new Error(`${testSetName} has no case to run.`);
-  const onlyAgent = testSetAgentId(testSetText);
-  const agents = (await agentsApplying(client, policyFile.policyId)).filter((a) => !onlyAgent || a.agent.id === onlyAgent);
-  if (agents.length === 0) throw new Error(`No agent${onlyAgent ? ` named by ${testSetName}` : ''} applies ${policyFile.name} (engine_config.policy_id of its current version).`);
-  const outDir = o.outDir ?? path.dirname(o.testSetPath);
-  await fs.mkdir(outDir, { recursive: true });
-  const base = path.join(outDir, testSetName.replace(/\.(testset\.)?(jsonl|csv)$/i, ''));
-  const trial = newTrial({ trialId: randomUUID(), user: o.user, policyId: policyFile.policyId, policyName: policyFile.name, baseVersionId: policyFile.baseVersionId, content: policyFile.content });
-  const trialFile = `${base}.trial.json`;
-  const saveTrial = (): Promise<void> => fs.writeFile(trialFile, serializeTrial(trial));
-  let failing = 0;
-  const verdicts: GateVerdict[] = [];
-  // What this run made itself: the only unmarked copies its clean-up may remove (trialRemoval.ts).
-  const madeHere = new Set<string>();
-  try {
-    await setUpTrial(client, trial, agents, saveTrial, madeHere);
-    for (const entity of trial.entities.filter((e) => e.kind === 'agent')) {
-      const record = trialComparison(trial, entity, cases, path.relative(outDir, o.testSetPath) || testSetName);
-      io.out(`${record.agentName}: ${estimateText(await readCostEstimate(client, record))}`);
-      const file = `${base}${agents.length > 1 ? `.${entity.sourceAgentId}` : ''}.trial.comparison.json`;
-      await runToEnd(record, client, () => fs.writeFile(file, serializeComparison(record)), { pollMs: 250 });
-      const markdown = comparisonMarkdown(record);
-      await fs.writeFile(file.replace(/\.json$/, '.md'), markdown);
-      const wrong = disagreements(record);
-      failing += wrong.length;
-      const verdict = judgeTrial(record, TRIAL_TARGET_ID, o.gate ?? {});
-      verdicts.push(verdict);
-      reportGate(record.agentName ?? entity.name, verdict, io);
-      io.out(`${record.agentName}: ${wrong.length === 0 ? 'every case with an expected outcome agrees' : `${wrong.length} case${wrong.length === 1 ? '' : 's'} with an expected outcome now disagree${wrong.length === 1 ? 's' : ''}`} (${file}).`);
-    }
-  } finally {
-    const { leftAlone } = await discardTrial(client, trial, saveTrial, madeHere);
-    for (const item of leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
-  }
-  await fs.rm(trialFile, { force: true });
-  if (o.gate) return gateExitCode(verdicts);
-  return failing > 0 ? 1 : 0;
 }

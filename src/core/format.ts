@@ -83,6 +83,20 @@ export function clip(text: string | null | undefined, max = 200): string {
   return line.length > max || head.length < text.length ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/**
+ * Like {@link clip}, but cut at the end of a word (a title reads "… with…", never "… with esca…"); a
+ * single word longer than `max` is still cut inside.
+ */
+export function clipAtWord(text: string | null | undefined, max = 200): string {
+  const line = clip(text, max * 2);
+  if (line.length <= max) return line;
+  const head = line.slice(0, max - 1);
+  // The character after the cut is a space: the head already ends at a word.
+  const space = line[max - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  const cut = space >= max / 3 ? head.slice(0, space) : head;
+  return `${cut.replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
 /** A text as the end of a sentence: a full stop added unless it already ends with one (or with ? ! …), never "..". */
 export function endSentence(text: string): string {
   const trimmed = text.trimEnd();

@@ -81,8 +81,10 @@ export class PagedList<T> {
 
   /** Puts an item the user just created on top, where it can be seen without reloading. */
   prepend(item: T): void {
+    const known = this.items.some((x) => keyOf(x) === keyOf(item));
     this.items = [item, ...this.items.filter((x) => keyOf(x) !== keyOf(item))];
-    this.count++;
+    // Put on top twice (a run's answer, then a read that brought it): counted once.
+    if (!known) this.count++;
     this.loadedOnce = true;
     if (this.count === 1) this.nextPage = null;
   }

@@ -76,3 +76,9 @@ export function tablesQueryRowLimit(): number {
 export function jobLabelField(): string | undefined {
   return section().get<string>(Settings.jobsLabelField)?.trim() || undefined;
 }
+
+/** The most jobs one language model tool call may start (setting; the MCP server has --max-jobs). */
+export function toolsMaxJobs(): number {
+  const value = section().get<number>(Settings.toolsMaxJobs) ?? 200;
+  return Math.max(Math.round(value), 0);
+}

@@ -121,6 +121,7 @@ export const Settings = {
   queriesUseTablesEndpoint: 'queries.useTablesEndpoint',
   jobsLabelField: 'jobs.labelField',
   confirmTwiceAboveCost: 'comparisons.confirmTwiceAboveCost',
+  toolsMaxJobs: 'tools.maxJobs',
 } as const;
 
 export const ContextKeys = {

@@ -9,11 +9,13 @@ export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/age
 export { PolicyContentSchema } from '../core/documents/policyContent';
 export { parseRunFile, checkRun, filePathsOf, type RunPlan, type RunProblem, type FileKind } from '../core/runs/runCheck';
 export { runErrorProblems } from '../core/runs/runErrors';
+export { startJobs } from '../core/runs/startJobs';
 export { runFileText } from '../core/runs/runTemplate';
 export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFileSchema';
 export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';
 export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet } from '../core/comparison/testSet';
 export { caseFromJob, caseNamesFromJobs } from '../core/comparison/casesFromJobs';
+export { testSetFromJobs, testSetLeftOutNote } from '../core/comparison/testSetFromJobs';
 export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, applyToRuns, casesToStart, failTarget, dropTarget, jobAgents, agentOfTarget, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
 export { startMissing, applyStatuses, statusItems, readResults, cancelUnfinished, jobsToCancel, cancelJobs, isRefusal, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
 export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';
@@ -34,3 +36,6 @@ export { discardTrial, discardPlanned, completePublish, findLeftovers, TrialConf
 export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, describeLeftAlone, type RemovalPlan, type VerifiedCopy, type LeftAlone } from '../core/trial/trialRemoval';
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion } from '../core/trial/trialFiles';
+export { TOOLS, callTool, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
+export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';
+export { parseMetadata } from '../core/uploads/uploadMetadata';

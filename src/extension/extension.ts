@@ -53,6 +53,7 @@ import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
 import { registerTrialCommands } from './trials/trialCommands';
+import { registerLanguageModelTools } from './tools/languageModelTools';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -129,7 +130,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const tables = new TablesView(context, connection, treeFailures, tableCatalog, tableDrop);
   const tableUploads = new TableUploads(tables, log);
   tableDrop.uploads = tableUploads;
-  const jobViews = new JobViews(context, connection, documents, stores, log);
+  const jobViews = new JobViews(context, connection, documents, stores, log, ticker);
   const user = new SignedInUser(connection, log);
   const comparisons = new ComparisonEditors(context, {
     connection,
@@ -186,6 +187,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets),
     ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log, madeHere: new Set<string>() }),
+    ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;

@@ -56,9 +56,13 @@ interface UserRow {
 const currentUser: Handler = (ctx) => {
   const user = ctx.app.db.get<UserRow>('SELECT id, email, first_name, last_name, is_active FROM users WHERE id = ?', [ctx.user.id]);
   if (!user) throw notFound();
+  // The sandbox keeps no join date: a user joined when the first of their organizations was made.
+  const joined = ctx.app.db.get<{ ms: number | null }>(
+    'SELECT MIN(o.created_ms) AS ms FROM memberships m JOIN organizations o ON o.id = m.org_id WHERE m.user_id = ?', [user.id]);
   return ok({
     id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name,
     display_name: `${user.first_name} ${user.last_name}`.trim() || user.email,
+    date_joined: new Date(joined?.ms ?? ctx.app.now()).toISOString(),
     is_staff: false, is_superuser: false, is_active: user.is_active === 1,
   });
 };

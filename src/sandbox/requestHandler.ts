@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Handler, RequestContext, SandboxApp } from './context';
+import type { ContractMode } from './contractMode';
 import type { FaultMode, Served } from './faults/index';
 import { HttpError, notFound } from './http/errors';
 import { QueryFields } from './http/queryParams';
@@ -11,15 +12,17 @@ import { membershipsOf } from './users';
  * The HTTP entry point: route (404 for unknown paths, even malformed ids), authenticate (401),
  * check the method (405), run the handler. Every answer is JSON; an exception that is not an
  * {@link HttpError} is a bug of ours: it is logged with its stack and answered 500, never bad input.
- * With a fault mode, it decides first (its admin endpoint, or a fault for this request).
+ * With a fault mode, it decides first (its admin endpoint, or a fault for this request). With the
+ * checking mode (tests), every answer is checked against the contract before a fault may change it.
  * One log line per request: method, path without query string, status (or `cut`), duration.
  */
-export function createRequestHandler(app: SandboxApp, router: Router<Handler>, faults?: FaultMode): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestHandler(app: SandboxApp, router: Router<Handler>, faults?: FaultMode, contract?: ContractMode): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const started = performance.now();
     const method = req.method ?? 'GET';
     const path = pathOf(req.url);
-    const run = (): Promise<Reply> => operate(app, router, req, method).catch((error: unknown) => failureReply(app, req, `${method} ${path}`, error));
+    const answer = (): Promise<Reply> => operate(app, router, req, method).catch((error: unknown) => failureReply(app, req, `${method} ${path}`, error));
+    const run = contract ? () => answer().then((reply) => contract(req, path, reply)) : answer;
     const plain = async (): Promise<Served> => {
       const reply = await run();
       send(req, res, reply);

@@ -17,6 +17,7 @@ import { type QueryEngine, createQueryEngine } from './query/index';
 import { QueryTasks, registerQueryRoutes } from './queryTasks';
 import { type JobEngine, createJobEngine } from './engine/engineThreads';
 import { createRequestHandler } from './requestHandler';
+import { loadContractMode } from './contractMode';
 import { registerDiscoveryRoutes } from './discoveryRoutes';
 import { registerResultRoutes } from './jobs/resultRoutes';
 import { registerRunRoutes } from './jobs/runRoutes';
@@ -96,7 +97,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   try {
     const { app, token } = createApp(store, options, log, stepMs);
     const host = options.host ?? DEFAULT_HOST;
-    const server = await listen(createRequestHandler(app, buildRouter(), faults), options.port ?? DEFAULT_PORT, host);
+    const contract = await loadContractMode(log);
+    const server = await listen(createRequestHandler(app, buildRouter(), faults, contract), options.port ?? DEFAULT_PORT, host);
     app.lifecycle.start();
     app.queries.resumeUnfinished();
     if (!isLoopback(host)) log(`sandbox: WARNING: listening on ${host}, reachable from other machines; the sandbox is for local use.`);

@@ -5,7 +5,7 @@ import { useWorkbenchSession } from './support/session';
 
 describe('Agents in the browser', function () {
   this.timeout(120_000);
-  const session = useWorkbenchSession('agents', { sandbox: 'signedIn', settings: { 'agentWorkbench.pageSize': 5, 'agentWorkbench.jobs.watchIntervalSeconds': 2 } });
+  const session = useWorkbenchSession('agents', { sandbox: 'signedIn', settings: { 'agentWorkbench.pageSize': 5, 'agentWorkbench.jobs.watchIntervalSeconds': 2, 'agentWorkbench.jobs.refreshIntervalSeconds': 3 } });
 
   it('expands an agent, loads more jobs, and filters them by status', async () => {
     const { workbench } = session();
@@ -76,6 +76,37 @@ describe('Agents in the browser', function () {
     await agentRow.first().locator('.label-description', { hasText: new RegExp(`${Number(count).toLocaleString('en-US')} jobs`) }).waitFor({ timeout: 30_000 });
     assert.deepEqual((await workbench.notifications()).filter((n) => /already registered/.test(n)), []);
     await workbench.screenshot('agents--job-started-elsewhere');
+  });
+
+  it('shows jobs started elsewhere in a Jobs list already read: on every expand, and within one refresh interval while it is shown', async () => {
+    const { workbench, sandbox } = session();
+    assert.ok(sandbox);
+    const client = new ServiceClient(sandbox);
+    const agent = (await client.agents.list({ search: 'Chat Escalation Detector' })).results[0]!;
+    const version = await client.agents.currentVersion(agent.id);
+    const runElsewhere = (text: string) => client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, text])) });
+
+    await workbench.openActivity('Agent Workbench');
+    await workbench.view('Agents').locator('.pane-header').hover();
+    await workbench.view('Agents').locator('.pane-header a.action-label[aria-label^="Collapse All"]').click();
+    const agentRow = workbench.treeItem('Agents', 'Chat Escalation Detector');
+    await workbench.expand(agentRow);
+    const jobsRow = workbench.view('Agents').locator('.monaco-list-row[aria-level="2"]', { hasText: /^Jobs/ });
+    await workbench.expand(jobsRow);
+    const rows = workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]');
+    await rows.first().waitFor({ timeout: 30_000 });
+
+    // Collapsed and expanded again: the list the tree kept reads its newest page at once.
+    await workbench.collapse(agentRow);
+    await runElsewhere('Elsewhere one: started while the agent was collapsed.');
+    await workbench.expand(agentRow);
+    await rows.filter({ hasText: /Elsewhere one/ }).first().waitFor({ timeout: 15_000 });
+
+    // Shown and left alone: the next refresh interval brings the next one, with no click.
+    await runElsewhere('Elsewhere two: started while the list was shown.');
+    await rows.filter({ hasText: /Elsewhere two/ }).first().waitFor({ timeout: 15_000 });
+    await client.close();
+    await workbench.screenshot('agents--jobs-started-elsewhere-appear');
   });
 
   it('watches a new job from the Jobs list and shows it finish in the status bar, with a notification', async () => {

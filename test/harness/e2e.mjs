@@ -8,6 +8,7 @@ import { ensureCodeServer } from './codeServer.mjs';
 import { packageExtension } from './extensionBuild.mjs';
 import { repoRoot } from './paths.mjs';
 import { run } from './processes.mjs';
+import { enableContractCheck, reportContractCheck } from './contractCheck.mjs';
 
 function e2eTests() {
   const root = path.join(repoRoot, 'test', 'e2e');
@@ -39,8 +40,12 @@ const mochaArgs = [
   ...extra,
   ...(namesFiles ? [] : e2eTests()),
 ];
+const contractDir = enableContractCheck();
+let failed = false;
 try {
   await run(process.execPath, mochaArgs, { cwd: repoRoot, quiet: false });
 } catch {
-  process.exit(1);
+  failed = true;
 }
+// Every sandbox of the suite checked its answers against the contract; a violation fails the run.
+if (reportContractCheck(contractDir) > 0 || failed) process.exit(1);

@@ -13,6 +13,7 @@ import { repoRoot, resultsDir } from './paths.mjs';
 import { createProfile, saveLogs } from './profile.mjs';
 import { printReport } from './report.mjs';
 import { remapStack } from './stackMap.mjs';
+import { enableContractCheck, reportContractCheck } from './contractCheck.mjs';
 
 /**
  * What the extension under test is told in an integration run: return its test API from
@@ -31,6 +32,7 @@ export async function runIntegration() {
   await bundleIntegrationTests();
   const profile = createProfile({ name: 'integration' });
   const resultsFile = path.join(profile.root, 'results.json');
+  const contractDir = enableContractCheck();
   const cleanup = [];
   try {
     await installUnpacked(profile.extensionsDir);
@@ -54,6 +56,8 @@ export async function runIntegration() {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const report = await waitForResults(resultsFile, server);
     const counts = printReport(report, { mapStack: (stack) => remapStack(stack, suiteDir, integrationOut) });
+    // A contract violation fails the run (the test that met it also got a marked 500).
+    counts.failed += reportContractCheck(contractDir);
     if (counts.failed > 0) await keepEvidence(page, profile);
     return counts;
   } catch (error) {

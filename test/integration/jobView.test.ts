@@ -109,6 +109,25 @@ describe('Job view', function () {
     assert.ok(done.timeline.length > 0);
   });
 
+  it('opens a job watched by its pasted ID with its version’s name, its status and the reason it failed', async () => {
+    const api = await workbench();
+    const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript} [fail]` });
+    const reason = (await api.connection.requireClient().jobs.status(jobId)).error_message;
+    assert.ok(reason, 'the status endpoint gives a reason');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', { jobId });
+    const watcher = api.stores.require().watcher;
+    await waitFor(() => watcher.jobs().find((j) => j.id === jobId && j.agentId && j.status !== undefined), 'the watched job’s agent and status');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: DEMO_LOOP_AGENT_ID, jobId });
+    const model = await waitFor(() => {
+      const shown = api.jobViews.debugState(jobId)?.model;
+      return shown?.timeline.length && shown.header.find((f) => f.label === 'Version')?.value !== 'unknown version' ? shown : undefined;
+    }, 'the view with its timeline and version');
+    const version = model.header.find((f) => f.label === 'Version')!.value;
+    assert.doesNotMatch(version, /^[0-9a-f]{8}-[0-9a-f]{4}-/, `the version is named, not its ID: ${version}`);
+    assert.ok(model.timeline.some((entry) => entry.error === reason), `the failure reason is shown: ${JSON.stringify(model.timeline)}`);
+    watcher.unwatch(jobId);
+  });
+
   it('opens the raw JSON of the job as a read-only document', async () => {
     const api = await workbench();
     const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, language: 'nl' });

@@ -6,6 +6,7 @@ import type { NewerVersion, SaveOutcome } from '../../src/extension/documents/ne
 import type { SavePrompts } from '../../src/extension/policies/policyDocuments';
 import type { PolicyNode } from '../../src/extension/policies/policyNodes';
 import { agentChildren, connect, is, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { cancelledSaveMessage } from '../../src/extension/documents/editableFileSystem';
 
 const SAVE = 'agentWorkbench.documents.saveAsNewVersion';
 
@@ -177,7 +178,10 @@ describe('Saving policies', function () {
     const before = await versionCount(policyId);
     const prompts = await answer({ versionName: () => Promise.resolve(undefined) });
     try {
-      assert.deepEqual(await save(editor), { kind: 'cancelled' });
+      const outcome = await save(editor);
+      assert.deepEqual(outcome, { kind: 'cancelled', reason: 'no version name was given' });
+      // File › Save meets the same refusal through the file system: VS Code shows this sentence of ours.
+      assert.equal(cancelledSaveMessage(outcome.kind === 'cancelled' ? outcome.reason : undefined), 'Not saved: no version name was given — your edit is kept; save again to create the version');
     } finally {
       prompts.restore();
     }

@@ -66,6 +66,21 @@ describe('Watched jobs', function () {
     watched.unwatch(jobId);
   });
 
+  it('shows a job watched by its pasted ID in its agent’s Jobs list, as the agent row counts it', async () => {
+    const api = await workbench();
+    const agent = (await agentChildren()).find((n): n is AgentNode => is(n, 'agent') && n.agent.name === 'KYC Document Sorter');
+    assert.ok(agent);
+    await agentChildren(agent.jobs); // the list is read and shown before the job starts
+    const before = agent.jobs.list.state.kind === 'loaded' ? agent.jobs.list.state.count : -1;
+    const client = api.connection.requireClient();
+    const version = await client.agents.currentVersion(agent.agent.id);
+    const jobId = await client.agents.run(agent.agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Pasted by ID.'])) });
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', { jobId });
+    await waitFor(() => agent.jobs.list.loadedItems[0]?.id === jobId || undefined, 'the watched job on top of its Jobs list');
+    assert.equal(agent.jobs.list.state.kind === 'loaded' && agent.jobs.list.state.count, before + 1);
+    api.stores.require().watcher.unwatch(jobId);
+  });
+
   it('lists the menu’s actions before the jobs, with Cancel Job among them while a job runs', () => {
     const jobs = Array.from({ length: 68 }, (_, i) => ({ id: `job-${i}`, label: `Job ${i}`, status: i === 0 ? 1 : 3 }));
     const noop = (): void => undefined;

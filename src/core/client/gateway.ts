@@ -14,7 +14,7 @@ import { ServiceError } from './errors';
 import { abortedError, httpError, networkError, parseError, timeoutError, type CallContext } from './failures';
 import { Limiter } from './limiter';
 import type { BodySource, StreamBody } from './multipart';
-import { ParseProblem, parseBody } from './parse';
+import { ParseProblem, parseBody, takeLeftOut } from './parse';
 import { queryString, type Query } from './query';
 import { backoffDelay, errorCode, isConnectFailure, isConnectionFailure, isRetryableStatus, parseRetryAfter, retryPolicy, type RetryPolicy } from './retry';
 import { localFileErrorIn } from '../uploads/localFile';
@@ -47,6 +47,8 @@ interface Attempt {
   /** The request was handed to the connection: a write may have reached the service. */
   sent: boolean;
   write: boolean;
+  /** Parts of the answer left out as unreadable, noted for the first time by this client. */
+  leftOut?: string[];
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -65,6 +67,7 @@ export class Gateway {
   private readonly timeoutMs: number;
   private readonly userAgent: string;
   private closing: Promise<void> | undefined;
+  private readonly noted = new Set<string>();
 
   constructor(private readonly options: ClientOptions) {
     const url = new URL(options.baseUrl);
@@ -139,7 +142,7 @@ export class Gateway {
         bodyTimeout: 0,
       });
       status = response.statusCode;
-      return await this.read(call, state.ctx, response, token);
+      return await this.read(call, state, response, token);
     } catch (error) {
       failure = this.failure(error, state, control, signal, token);
       throw failure;
@@ -147,8 +150,15 @@ export class Gateway {
       control.dispose();
       body?.destroy();
       this.limiter.release();
-      this.report(state.ctx, n, started, status, failure);
+      this.report(state, n, started, status, failure);
     }
+  }
+
+  /** The notes not logged before for this operation: an odd field is logged once, not on every refresh. */
+  private firstNotes(operation: string, notes: string[]): string[] | undefined {
+    const fresh = notes.filter((note) => !this.noted.has(`${operation}: ${note}`));
+    for (const note of fresh) this.noted.add(`${operation}: ${note}`);
+    return fresh.length > 0 ? [...new Set(fresh)] : undefined;
   }
 
   private async waitForSlot(ctx: CallContext, signal: AbortSignal | undefined): Promise<void> {
@@ -171,14 +181,17 @@ export class Gateway {
     return headers;
   }
 
-  private async read<T>(call: Call<T>, ctx: CallContext, response: Dispatcher.ResponseData, token: string | undefined): Promise<T> {
+  private async read<T>(call: Call<T>, state: Attempt, response: Dispatcher.ResponseData, token: string | undefined): Promise<T> {
+    const { ctx } = state;
     const { statusCode: status, headers, body } = response;
     if (status >= 200 && status < 300) {
       if (call.schema === null) {
         await body.dump();
         return undefined as T;
       }
-      return parseBody(call.schema, await body.text(), headers['content-type'], call.operation);
+      const value = parseBody(call.schema, await body.text(), headers['content-type'], call.operation);
+      state.leftOut = this.firstNotes(call.operation, takeLeftOut());
+      return value;
     }
     const retryAfterMs = parseRetryAfter(headers['retry-after']);
     if (status === 429 && retryAfterMs !== undefined) this.limiter.pauseFor(Math.min(retryAfterMs, this.retry.maxTotalMs));
@@ -220,11 +233,12 @@ export class Gateway {
     return Date.now() - started + delay > this.retry.maxTotalMs ? undefined : delay;
   }
 
-  private report(ctx: CallContext, attempt: number, started: number, status: number | undefined, failure: ServiceError | undefined): void {
+  private report({ ctx, leftOut }: Attempt, attempt: number, started: number, status: number | undefined, failure: ServiceError | undefined): void {
     const listener = this.options.onRequest;
     if (!listener) return;
     const event: RequestEvent = { ...ctx, status, durationMs: Math.round(performance.now() - started), attempt };
     if (failure) event.error = failure.message;
+    if (leftOut) event.leftOut = leftOut;
     try {
       listener(event);
     } catch {

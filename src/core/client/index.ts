@@ -8,7 +8,6 @@ export { AgentsApi } from './resources/agents';
 export type {
   CreateAgentBody,
   CreateAgentVersionBody,
-  DuplicateAgentBody,
   GetAgentVersionParams,
   InputDefinitionInput,
   ListAgentsParams,

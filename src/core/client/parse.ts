@@ -34,8 +34,26 @@ function fast<T>(schema: Schema<T>): Schema<T> {
   return parser as Schema<T>;
 }
 
+// Parts of the answer being parsed that were left out because they could not be read (see noteLeftOut).
+const leftOut: string[] = [];
+
+/**
+ * Called by a schema that leaves an unreadable part out instead of failing the whole answer (a tag of
+ * an agent): the gateway logs the note with the operation once. `what` names the part.
+ */
+export function noteLeftOut(what: string, issues: readonly unknown[], input: unknown): void {
+  const issue = issues[0] as Issue | undefined;
+  leftOut.push(`${what} was left out (${issue ? describeIssue(issue, [], input) : 'unreadable'})`);
+}
+
+/** The notes of the last {@link parseBody}, emptied. */
+export function takeLeftOut(): string[] {
+  return leftOut.splice(0);
+}
+
 /** Parses the body text of a 2xx answer against the operation's schema. */
 export function parseBody<T>(schema: Schema<T>, text: string, contentType: string | string[] | undefined, operation: string): T {
+  leftOut.length = 0;
   const type = String(contentType ?? '');
   if (type.includes('html')) throw new ParseProblem(`${operation}: the service answered with a web page (${type.split(';')[0]}) instead of JSON; check the service URL.`);
   if (text.length === 0) throw new ParseProblem(`${operation}: the service answered with an empty body where JSON was expected.`);

@@ -45,6 +45,8 @@ export interface RequestEvent {
   durationMs: number;
   attempt: number;
   error?: string;
+  /** Parts of the answer left out because they could not be read (each said once per client), e.g. a tag. */
+  leftOut?: string[];
 }
 
 /** Options every client method takes last. */

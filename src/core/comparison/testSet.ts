@@ -6,6 +6,7 @@
 import { nestingProblem } from '../documents/jsonNesting';
 import { relativePathProblem } from '../runs/workspacePath';
 import { csvRecords } from './csvRecords';
+import { jsonSyntaxErrors } from '../documents/jsonSyntax';
 
 /** What a reviewer or the author says a case should give. */
 export interface Expected {
@@ -83,7 +84,9 @@ export function parseJsonlTestSet(text: string): ParsedTestSet {
     try {
       value = JSON.parse(trimmed);
     } catch (e) {
-      problems.push({ line, message: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` });
+      const where = jsonSyntaxErrors(trimmed)[0];
+      const said = where ? `column ${where.start.column + raw.indexOf(trimmed)}: ${where.words}` : e instanceof Error ? e.message : String(e);
+      problems.push({ line, message: `Not valid JSON: ${said}` });
       return;
     }
     const parsed = caseFromObject(value, line);

@@ -1,4 +1,5 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { syntaxWords } from './jsonSyntax';
 import type * as z from 'zod/mini';
 import { nestingProblem } from './jsonNesting';
 
@@ -135,6 +136,5 @@ function kindOf(value: unknown): string {
 }
 
 function syntaxMessage(e: ParseError): string {
-  const code = printParseErrorCode(e.error);
-  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return syntaxWords(e);
 }

@@ -4,6 +4,7 @@
  */
 import type { AgentJob } from '../client';
 import { clip, relativeTime } from '../format';
+import { JobStatus } from '../jobStatus';
 import { jobDurationText, jobStatusText, shortId } from './jobText';
 
 /** How long a row's label may be: short enough that the verdict beside it stays in sight in a side bar. */
@@ -21,21 +22,31 @@ export interface JobRowText {
  * row (a setting); without it, or when a job lacks that key, the first input that has a value does —
  * from its first line that is not `shared` boilerplate (see {@link sharedLineStarts}).
  */
-export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now(), shared: SharedText = NOTHING_SHARED): JobRowText {
+export function jobRowText(job: AgentJob, labelField?: string, now: number = Date.now(), shared: SharedText = NOTHING_SHARED, shownLabel?: string): JobRowText {
   const version = clip(job.agent_version_name);
-  const label = metadataLabel(job, labelField) || inputSummary(job, shared) || version || `job ${shortId(job.id)}`;
+  const label = shownLabel ?? (tellingLabel(job, labelField, shared) || version || `job ${shortId(job.id)}`);
   const verdict = jobVerdict(job);
   const parts = [verdict && `→ ${verdict}`, jobStatusText(job), label === version ? '' : version, relativeTime(job.created_at, now), jobDurationText(job, now)];
   return { label, description: parts.filter(Boolean).join(' · '), verdict };
 }
 
-/** The verdict of a job: a reviewer's corrected verdict wins over the agent's own (`ui_fields.verdict`). */
+/**
+ * The verdict of a job that finished with a result (SUCCESS or CACHED): a reviewer's corrected verdict
+ * wins over the agent's own (`ui_fields.verdict`). A pending, retrying or failed job has none to show,
+ * whatever an earlier attempt left in its fields.
+ */
 export function jobVerdict(job: AgentJob): string {
+  if (job.status_code !== JobStatus.SUCCESS && job.status_code !== JobStatus.CACHED) return '';
   const corrected = job.feedback_review?.corrected_verdict;
   if (corrected) return `${clip(corrected, 40)} (corrected)`;
   const ui = (job as { ui_fields?: unknown }).ui_fields;
   const verdict = ui && typeof ui === 'object' ? (ui as Record<string, unknown>).verdict : undefined;
   return typeof verdict === 'string' || typeof verdict === 'number' ? clip(String(verdict), 40) : '';
+}
+
+/** The label made from the job's own content (a metadata field, an input); '' when it has none (yet). */
+export function tellingLabel(job: AgentJob, labelField: string | undefined, shared: SharedText = NOTHING_SHARED): string {
+  return metadataLabel(job, labelField) || inputSummary(job, shared);
 }
 
 function metadataLabel(job: AgentJob, field: string | undefined): string {
@@ -55,10 +66,19 @@ function inputSummary(job: AgentJob, shared: SharedText): string {
     const lines = leadingLines(text);
     const telling = lines.findIndex((line) => !shared.lines.has(lineStart(line)));
     const from = telling > 0 ? lines.slice(telling).join(' ') : text;
-    const rest = shared.lead && from.startsWith(shared.lead) ? from.slice(shared.lead.length) : from;
-    return `“${clip(rest, ROW_LABEL_CHARS - 2)}”`;
+    return `“${clip(withoutLead(from, lines[Math.max(telling, 0)] ?? '', shared.lead), ROW_LABEL_CHARS - 2)}”`;
   }
   return '';
+}
+
+/** How many words must be left of the telling line once its shared opening is skipped ("Company 4" never becomes "4"). */
+const WORDS_LEFT = 3;
+
+/** `from` without the opening words all cases share, unless too little of its line would be left to tell it apart. */
+function withoutLead(from: string, line: string, lead: string): string {
+  if (!lead || !from.startsWith(lead)) return from;
+  const left = line.startsWith(lead) ? line.slice(lead.length).trim() : '';
+  return left.split(/\s+/).filter(Boolean).length >= WORDS_LEFT ? from.slice(lead.length) : from;
 }
 
 /** How many leading lines of an input are looked at, and how many words make a line's start. */
@@ -71,7 +91,8 @@ export interface SharedText {
   lead: string;
 }
 
-const NOTHING_SHARED: SharedText = { lines: new Set(), lead: '' };
+/** Nothing shared: every label shows its input from the start. */
+export const NOTHING_SHARED: SharedText = { lines: new Set(), lead: '' };
 
 /**
  * What most of these jobs' inputs share ("Agent: Thanks for contacting Acme…", then "Customer: Hi."):
@@ -92,7 +113,7 @@ export function sharedText(jobs: readonly AgentJob[]): SharedText {
   return { lines: shared, lead: commonLead(firsts) };
 }
 
-/** The whole words all these texts begin with (with the space after them), when all do. */
+/** The whole words all these texts begin with (with the space after them), up to the last that ends a phrase. */
 function commonLead(texts: string[]): string {
   const words = texts.map((t) => t.split(/(?<=\s)/));
   const lead: string[] = [];
@@ -101,7 +122,10 @@ function commonLead(texts: string[]): string {
     if (!word || !/\s$/.test(word) || !words.every((w) => w[i] === word)) break;
     lead.push(word);
   }
-  return lead.join('');
+  // Only whole phrases are skipped ("Customer: Hi. "), never the start of the sentence that tells the case ("I ").
+  let end = lead.length;
+  while (end > 0 && !/[.!?:;,]\s*$/.test(lead[end - 1]!)) end--;
+  return lead.slice(0, end).join('');
 }
 
 function leadingLines(text: string): string[] {

@@ -97,8 +97,10 @@ export function inlineSpans(text: string): InlineSpan[] {
   const push = (kind: InlineSpan['kind'], value: string): void => {
     if (!value) return;
     const last = spans.at(-1);
-    if (kind === 'text' && last?.kind === 'text') last.text += value;
-    else spans.push({ kind, text: value });
+    // Entities are text in Markdown (a template that HTML-escapes writes "&lt;"): the reader sees "<". Code keeps them.
+    const shown = kind === 'code' ? value : decodeEntities(value);
+    if (kind === 'text' && last?.kind === 'text') last.text += shown;
+    else spans.push({ kind, text: shown });
   };
   const pattern = /`([^`]+)`|\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__|\*(?=\S)([^*]+?)(?<=\S)\*|(?<![\w])_(?=\S)([^_]+?)(?<=\S)_(?![\w])/g;
   let at = 0;
@@ -111,6 +113,26 @@ export function inlineSpans(text: string): InlineSpan[] {
   }
   push('text', text.slice(at));
   return spans;
+}
+
+/** Named entities a summary template's HTML escaping and common typography write. */
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™', hellip: '…', mdash: '—', ndash: '–',
+  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', euro: '€', pound: '£', times: '×', deg: '°', middot: '·', bull: '•',
+};
+
+/**
+ * Entity references as the characters they stand for (`&lt;` `&#60;` `&#x3C;` → `<`), as a Markdown
+ * renderer reads them; an unknown name stays as written, an invalid code point is U+FFFD. The result
+ * is shown as text, never parsed as markup.
+ */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g, (whole, dec?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
+    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+  });
 }
 
 /** Whether a value of this data type is Markdown to be shown rendered. */

@@ -1,5 +1,5 @@
 /** Words and counts for the status bar: one job shows its status and elapsed time, several show counts per group. */
-import { duration } from '../format';
+import { clipAtWord, duration } from '../format';
 import { isActiveStatus, isFinalStatus, JobStatus, jobStatusName } from '../jobStatus';
 import type { JobWatchSummary, WatchedJob } from './types';
 
@@ -62,11 +62,14 @@ export function statusWord(job: WatchedJob): string {
   return STATUS_WORDS[job.status] ?? jobStatusName(job.status).toLowerCase();
 }
 
-/** The label, cut to fit the status bar, or the first 8 characters of the ID. */
+/** The label, cut at a word to fit the status bar, or the first 8 characters of the ID. */
 export function jobTitle(job: WatchedJob): string {
-  const label = job.label?.trim();
-  if (!label) return job.id.slice(0, 8);
-  return label.length > MAX_TITLE ? `${label.slice(0, MAX_TITLE - 1)}…` : label;
+  return clipAtWord(jobFullTitle(job), MAX_TITLE);
+}
+
+/** The whole label (for tooltips, where nothing is cut), or the first 8 characters of the ID. */
+export function jobFullTitle(job: WatchedJob): string {
+  return job.label?.replace(/\s+/g, ' ').trim() || job.id.slice(0, 8);
 }
 
 /**
@@ -80,6 +83,8 @@ export function elapsedText(job: WatchedJob, now: number): string {
   const start = Number.isNaN(created) ? job.watchedAt : created;
   let end = now;
   const final = job.status !== undefined && isFinalStatus(job.status);
+  // Watched after it ended: when it was watched says nothing of how long it ran (its record tells, once read).
+  if (final && Number.isNaN(created)) return '';
   if (final) {
     const updated = job.lastUpdatedAt ? Date.parse(job.lastUpdatedAt) : NaN;
     end = job.finishedAt ?? updated;
@@ -90,6 +95,13 @@ export function elapsedText(job: WatchedJob, now: number): string {
   // A finished job shows how long it ran by the service's times, which may be less than the count shown
   // while it ran (that count ran on until a poll saw the end): "took" says it is not the same clock.
   return final ? `took ${shown}` : shown;
+}
+
+/** A watched job with the times its record gives where the watcher has none (a job watched by ID, after it ended). */
+export function withRecordTimes(job: WatchedJob, record: { created_at?: string; last_updated_at?: string | null; status_events?: unknown } | undefined): WatchedJob {
+  // Only a record the service sent (it has its events): a stub made from a status has no creation time of its own.
+  if (!record || !Array.isArray(record.status_events) || (job.createdAt && job.lastUpdatedAt)) return job;
+  return { ...job, createdAt: job.createdAt ?? record.created_at, lastUpdatedAt: job.lastUpdatedAt ?? record.last_updated_at ?? undefined };
 }
 
 /** The status bar's summary of the watched jobs, at time `now`. */

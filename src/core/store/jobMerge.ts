@@ -58,3 +58,12 @@ export function patchJob(current: AgentJob, patch: JobStatusPatch): AgentJob | u
   if (current.status_code === patch.status_code && (patch.last_updated_at ?? current.last_updated_at) === current.last_updated_at) return undefined;
   return { ...current, status_code: patch.status_code, last_updated_at: patch.last_updated_at ?? current.last_updated_at };
 }
+
+/**
+ * True when a copy is a record the service sent (a list page, a read: it has its events or its
+ * version), not a stub the store made from a status or a run's answer: a job view opened on a stub
+ * still reads the status (its failure reason) and the version's name.
+ */
+export function isJobRecord(job: AgentJob): boolean {
+  return Array.isArray(job.status_events) || typeof job.agent_version_id === 'string' || typeof job.agent_version_name === 'string';
+}

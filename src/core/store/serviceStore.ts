@@ -11,20 +11,22 @@ import { isFinalStatus } from '../jobStatus';
 import { Emitter } from '../jobWatch/emitter';
 import { JobWatcher } from '../jobWatch/jobWatcher';
 import { type Clock, type JobStatusSource, type JobWatcherOptions, realClock, type Subscription, type WatchedJob } from '../jobWatch/types';
+import { JobLabels } from '../jobView/jobLabels';
 import { JobFollower } from './jobFollower';
+import { NEWEST_PAGE_SIZE, NewestJobsPoller } from './newestJobs';
 import { mergeJob, patchJob, type JobStatusPatch } from './jobMerge';
 
 /** Where the store reads: job statuses (for its watcher) and an agent's newest jobs (full records of jobs that just finished). */
 export interface StoreSource extends JobStatusSource {
-  /** The first page of an agent's jobs, newest first, unfiltered. */
-  recentJobs(agentId: string, signal: AbortSignal): Promise<{ count: number; results: AgentJob[] }>;
+  /** The first page of an agent's jobs, newest first, unfiltered (`pageSize` when a small page will do). */
+  recentJobs(agentId: string, signal: AbortSignal, pageSize?: number): Promise<{ count: number; results: AgentJob[] }>;
 }
 
 /** What one change touched. */
 export interface StoreChange {
   agents: ReadonlySet<string>;
   jobs: ReadonlySet<string>;
-  /** Jobs started (here or in a comparison) since the last change, newest last, by agent. */
+  /** Jobs started (here, in a comparison, or elsewhere and just read) since the last change, by agent. */
   started: ReadonlyArray<{ agentId: string; jobIds: readonly string[] }>;
 }
 
@@ -40,6 +42,8 @@ export const RECORD_READ_DELAY_MS = 400;
 /** The store of one connection. Dispose it to stop its watcher, timers and reads. */
 export class ServiceStore {
   readonly watcher: JobWatcher;
+  /** The labels of the jobs, kept once shown (rows, pickers and the status bar name a job alike). */
+  readonly labels = new JobLabels();
   private readonly agents = new Map<string, BaseAgent>();
   private readonly jobs = new Map<string, AgentJob>();
   private readonly agentOfJob = new Map<string, string>();
@@ -50,15 +54,31 @@ export class ServiceStore {
   private readTimer: unknown;
   private readonly reads = new AbortController();
   private readonly readsInFlight = new Map<string, Promise<void>>();
+  private readonly newest: NewestJobsPoller;
   private disposed = false;
 
   constructor(
     private readonly source: StoreSource,
-    options: JobWatcherOptions,
+    /** `listIntervalMs`: how often a shown Jobs list reads its newest page (the watch interval when absent). */
+    options: JobWatcherOptions & { listIntervalMs?: number },
     private readonly clock: Clock = realClock,
   ) {
     this.watcher = new JobWatcher(source, options, clock);
     this.watcher.onDidUpdate((jobs) => this.fromWatcher(jobs));
+    this.newest = new NewestJobsPoller((agentId) => this.readRecords(agentId, NEWEST_PAGE_SIZE), options.listIntervalMs ?? options.intervalMs, clock);
+  }
+
+  /**
+   * The agents whose Jobs lists are shown (visible, window focused): each one's newest page is read
+   * once per list refresh interval, and jobs started elsewhere arrive as `started`. Empty stops it.
+   */
+  showJobLists(agentIds: readonly string[]): void {
+    this.newest.show(agentIds);
+  }
+
+  /** How often shown Jobs lists read their newest page (the jobs refresh setting). */
+  setListIntervalMs(ms: number): void {
+    this.newest.setIntervalMs(ms);
   }
 
   /** The newest copy of an agent, if any list or read brought it. */
@@ -98,6 +118,7 @@ export class ServiceStore {
   putJobs(agentId: string, jobs: readonly AgentJob[], list?: ListKnowledge): void {
     const ids = new Set<string>();
     for (const job of jobs) if (this.take(agentId, job)) ids.add(job.id);
+    this.labels.learn(agentId, jobs);
     const agents = list ? this.noteStats(agentId, { count: list.count, createdAt: jobs.map((job) => job.created_at), unfiltered: list.unfiltered }) : new Set<string>();
     this.fire({ jobs: ids, agents });
   }
@@ -142,10 +163,10 @@ export class ServiceStore {
    * Reads an agent's newest jobs into the store now (a job view opened by ID wants its record); views
    * opened together share one read. Resolves when done, never rejects.
    */
-  readRecords(agentId: string): Promise<void> {
+  readRecords(agentId: string, pageSize?: number): Promise<void> {
     let read = this.readsInFlight.get(agentId);
     if (!read) {
-      read = this.readRecent(agentId).finally(() => this.readsInFlight.delete(agentId));
+      read = this.readRecent(agentId, pageSize).finally(() => this.readsInFlight.delete(agentId));
       this.readsInFlight.set(agentId, read);
     }
     return read;
@@ -181,6 +202,7 @@ export class ServiceStore {
     if (this.disposed) return;
     this.disposed = true;
     this.reads.abort();
+    this.newest.dispose();
     // Stryker disable next-line ConditionalExpression,EqualityOperator: clearing no timer is harmless.
     if (this.readTimer !== undefined) this.clock.clearTimeout(this.readTimer);
     this.watcher.dispose();
@@ -239,13 +261,25 @@ export class ServiceStore {
     }, RECORD_READ_DELAY_MS);
   }
 
-  private async readRecent(agentId: string): Promise<void> {
+  private async readRecent(agentId: string, pageSize?: number): Promise<void> {
     try {
-      const page = await this.source.recentJobs(agentId, this.reads.signal);
-      if (!this.disposed) this.putJobs(agentId, page.results, { count: page.count, unfiltered: true });
+      const page = await this.source.recentJobs(agentId, this.reads.signal, pageSize);
+      if (this.disposed) return;
+      const fresh = this.startedElsewhere(agentId, page.results);
+      this.putJobs(agentId, page.results, { count: page.count, unfiltered: true });
+      if (fresh.length) this.fire({ started: [{ agentId, jobIds: fresh.map((job) => job.id) }] });
     } catch {
       // The rows keep their status; the record is read with the list next time it is shown.
     }
+  }
+
+  /** Jobs of a newest page the store did not know, newer than the newest it knew of the agent: started elsewhere. */
+  private startedElsewhere(agentId: string, page: readonly AgentJob[]): AgentJob[] {
+    let newest = Number.NEGATIVE_INFINITY;
+    for (const job of this.jobs.values()) if (this.agentOfJob.get(job.id) === agentId) newest = Math.max(newest, Date.parse(job.created_at) || Number.NEGATIVE_INFINITY);
+    // An agent none of whose jobs is known yet has no list to add to: its list reads them when shown.
+    if (newest === Number.NEGATIVE_INFINITY) return [];
+    return page.filter((job) => !this.jobs.has(job.id) && Date.parse(job.created_at) > newest);
   }
 
   private fire(change: Partial<StoreChange>): void {

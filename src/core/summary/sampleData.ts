@@ -1,4 +1,5 @@
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse, type ParseError } from 'jsonc-parser';
+import { syntaxWords } from '../documents/jsonSyntax';
 import { positionOf, type TextPosition } from '../textPosition';
 
 export interface SampleProblem {
@@ -19,7 +20,7 @@ export function parseSample(text: string): SampleParse {
   const value: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   const first = errors[0];
   if (!first) return { ok: true, value };
-  const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const what = syntaxWords(first);
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
   return { ok: false, problem: { message: `The sample is not valid JSON: ${what}${more}`, offset: first.offset, start: positionOf(text, first.offset) } };
 }

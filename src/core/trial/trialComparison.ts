@@ -7,7 +7,7 @@ import type { ServiceClient } from '../client';
 import { wait } from '../wait';
 import { matchesExpected } from '../comparison/compare';
 import { isComplete, newComparison, unfinishedJobIds, type ComparisonRecord, type ComparisonTarget } from '../comparison/comparisonRecord';
-import { applyStatuses, readResults, startMissing, statusItems, type ComparisonService } from '../comparison/comparisonRunner';
+import { applyStatuses, readResults, startMissing, statusItems, type ComparisonService, type StartEvents } from '../comparison/comparisonRunner';
 import type { TestCase } from '../comparison/testSet';
 import type { TrialEntity, TrialRecord } from './trialRecord';
 
@@ -35,10 +35,10 @@ export function trialComparison(trial: TrialRecord, entity: TrialEntity, cases: 
 }
 
 /** Runs a comparison until every job is final and read: starts what has no job, then polls statuses in bulk. */
-export async function runToEnd(record: ComparisonRecord, client: ServiceClient, save: () => Promise<void>, options: { pollMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+export async function runToEnd(record: ComparisonRecord, client: ServiceClient, save: () => Promise<void>, options: { pollMs?: number; signal?: AbortSignal; events?: StartEvents } = {}): Promise<void> {
   const signal = options.signal ?? new AbortController().signal;
   const service = clientComparisonService(client);
-  await startMissing(record, service, save, signal);
+  await startMissing(record, service, save, signal, options.events);
   while (!isComplete(record)) {
     const ids = unfinishedJobIds(record);
     if (ids.length > 0) {

@@ -6,6 +6,7 @@
 import type { AgentVersion, BaseAgent, InputDefinitionInput, ServiceClient } from '../client';
 import { isTrialEntity, trialMarker, trialName } from './trialMarker';
 import type { TrialEntity, TrialRecord } from './trialRecord';
+import { DuplicateRenameError, duplicateAgentAs } from '../agentDuplicate';
 
 /** Saves the trial file; awaited before every request that creates something. */
 export type SaveTrial = () => Promise<void>;
@@ -74,12 +75,21 @@ export async function setUpTrial(client: ServiceClient, record: TrialRecord, age
     }
     if (!entity.id) {
       await save();
-      const copy = await client.agents.duplicate(agent.id, { name: entity.name }, { signal });
+      // Named and marked right after the copy is made (the live duplicate takes no body).
+      const copy = await duplicateAgentAs(client, agent.id, { name: entity.name, description: marker }, signal).catch(async (error: unknown) => {
+        // The copy exists: record it so that clean-up finds it, then fail as asked.
+        if (error instanceof DuplicateRenameError) {
+          entity.id = error.copy.base_agent.id;
+          // Unmarked (the rename carried the marker): only this process may say it is the trial's.
+          madeHere?.add(entity.id);
+          await save();
+        }
+        throw error;
+      });
       entity.id = copy.base_agent.id;
       // Until its marker is written, only this process may say the copy is the trial's (trialRemoval.ts).
       madeHere?.add(entity.id);
       await save();
-      await client.agents.update(entity.id, { description: marker }, { signal });
     }
     if (!entity.trialVersionId) {
       const made = await client.agents.createVersion(entity.id, { ...versionCopy(version, policy.id), version_name: `trial of ${record.policyName}`, description: marker }, { signal });

@@ -47,19 +47,6 @@ export function confirmationQuestion(files: readonly CandidateFile[], limits: { 
   return `Upload ${files.length.toLocaleString('en-US')} file${files.length === 1 ? '' : 's'} (${bytes(total)} in all) to “${datasetName}”?`;
 }
 
-/** Optional metadata typed by the user: empty is none; otherwise it must be JSON (an object, as the service expects). */
-export function parseMetadata(text: string): { ok: true; value: Record<string, unknown> | undefined } | { ok: false; problem: string } {
-  const trimmed = text.trim();
-  if (!trimmed) return { ok: true, value: undefined };
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problem: 'Metadata must be a JSON object, like {"source": "crm"}' };
-    return { ok: true, value: value as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, problem: `Not valid JSON: ${(error as Error).message}` };
-  }
-}
-
 export interface UploadOutcome {
   name: string;
   ok: boolean;

@@ -7,6 +7,7 @@ import type { ServiceDocuments } from '../documents/serviceDocuments';
 import type { Log } from '../log';
 import type { TreeNode } from '../tree/treeNode';
 import { CancelledError } from '../util/errors';
+import { loadCore } from '../lazyCore';
 import { filterAgents, searchAgents } from './agentFilterPicker';
 import { AgentNode, VersionNode, VersionsNode } from './agentNodes';
 import { pickAgent, pickVersion } from './agentPickers';
@@ -16,8 +17,6 @@ import { JobNode, JobsNode } from './jobNodes';
 import type { VersionDrafts } from './versionDrafts';
 import { newAgent, type NewAgentAnswers } from './newAgent';
 import type { JobTarget, JobViews } from '../jobs/jobView/jobViews';
-import { jobRowText } from '../../core/jobView/jobRow';
-import { jobLabelField } from '../configuration';
 import type { JobFilter } from '../../core/filters/jobFilter';
 import { agentNameProblem } from '../../core/limits';
 
@@ -123,9 +122,12 @@ async function jobById(view: AgentsView, agentId: string, jobId: string): Promis
 
 async function askJob(view: AgentsView): Promise<JobTarget> {
   const agent = await pickAgent(view, 'Open Job: choose the agent');
-  const jobs = (await view.client().jobs.list(agent.id, { page_size: 50, ordering: '-created_at' })).results;
+  const page = await view.client().jobs.list(agent.id, { page_size: 50, ordering: '-created_at' });
+  const jobs = page.results;
   const manual = { label: '$(edit) Enter a job ID…', id: '', job: undefined };
-  const items = jobs.map((job) => ({ ...jobRowText(job, jobLabelField()), id: job.id, job }));
+  // The store keeps them (and their labels), so the picker names each job as its row does.
+  view.putJobs(agent.id, jobs, { count: page.count, unfiltered: true });
+  const items = jobs.map((job) => ({ ...view.jobRowText(agent.id, job), id: job.id, job }));
   const pick = await vscode.window.showQuickPick([manual, ...items], { title: `Open Job of ${agent.name}`, matchOnDescription: true });
   if (!pick) throw new CancelledError();
   if (pick.job) return { agent, jobId: pick.id, job: pick.job };
@@ -181,7 +183,17 @@ async function duplicateAgent(view: AgentsView, agent: BaseAgent, givenName?: st
   if (name === undefined) throw new CancelledError();
   const problem = agentNameProblem(name);
   if (problem) throw new Error(`Not duplicated: ${problem}.`);
-  const version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Duplicating ${agent.name}…` }, () => view.client().agents.duplicate(agent.id, { name: name.trim() }));
+  const { duplicateAgentAs, DuplicateRenameError } = loadCore();
+  let version;
+  try {
+    version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Duplicating ${agent.name}…` }, () => duplicateAgentAs(view.client(), agent.id, { name: name.trim() }));
+  } catch (error) {
+    if (!(error instanceof DuplicateRenameError)) throw error;
+    // The copy exists under the service's name: show it, and say that the name did not take.
+    await view.addAndReveal(error.copy.base_agent);
+    void vscode.window.showWarningMessage(`${error.message}. Rename it with Edit Agent Settings….`);
+    return;
+  }
   await view.addAndReveal(version.base_agent);
   void vscode.window.showInformationMessage(`Created ${version.base_agent.name} from ${agent.name}.`);
 }

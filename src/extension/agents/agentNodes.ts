@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentJob, AgentVersion, BaseAgent } from '../../core/client';
 import type { ListKnowledge } from '../../core/store/serviceStore';
+import type { JobRowText } from '../../core/jobView/jobRow';
 import { clip, dateTime, relativeTime } from '../../core/format';
 import { isTrialEntity } from '../../core/trial/trialMarker';
 import type { PagedList } from '../../core/pagedList';
@@ -23,6 +24,8 @@ export interface AgentsTreeContext extends ServiceTreeHost {
   jobOf(id: string): AgentJob | undefined;
   /** Hands a list page of agents to the store. */
   putAgents(agents: readonly BaseAgent[]): void;
+  /** A job row's text, its label kept as first shown (see JobLabels). */
+  jobRowText(agentId: string, job: AgentJob): JobRowText;
   /** Hands a list page of an agent's jobs to the store. */
   putJobs(agentId: string, jobs: readonly AgentJob[], list: ListKnowledge): void;
 }

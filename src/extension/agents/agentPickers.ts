@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentVersion, BaseAgent } from '../../core/client';
 import { relativeTime } from '../../core/format';
-import { CancelledError } from '../util/errors';
+import { CancelledError, messageOf } from '../util/errors';
 import type { AgentsView } from './agentsView';
 
 /**
@@ -9,11 +9,13 @@ import type { AgentsView } from './agentsView';
  * service's search as the user types (so agents beyond the first page can be found too).
  */
 export async function pickAgent(view: AgentsView, title: string): Promise<BaseAgent> {
-  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { agent: BaseAgent }>();
+  type Item = vscode.QuickPickItem & { agent?: BaseAgent; retry?: true };
+  const qp = vscode.window.createQuickPick<Item>();
   qp.title = title;
-  qp.placeholder = 'Type to search all agents';
+  const placeholder = 'Type to search all agents';
+  qp.placeholder = placeholder;
   qp.matchOnDescription = true;
-  const toItems = (agents: readonly BaseAgent[]) => agents.map((agent) => ({ label: agent.name, description: agent.engine_name ?? agent.engine_class_id, detail: agent.id, agent }));
+  const toItems = (agents: readonly BaseAgent[]): Item[] => agents.map((agent) => ({ label: agent.name, description: agent.engine_name ?? agent.engine_class_id, detail: agent.id, agent }));
   qp.busy = true;
   let search = 0;
   const load = async (text: string): Promise<void> => {
@@ -21,9 +23,14 @@ export async function pickAgent(view: AgentsView, title: string): Promise<BaseAg
     qp.busy = true;
     try {
       const agents = text ? (await view.client().agents.list({ search: text, page_size: 50, include_job_stats: false })).results : await view.ensureAgents();
-      if (mine === search) qp.items = toItems(agents);
+      if (mine !== search) return;
+      qp.items = agents.length ? toItems(agents) : [{ label: text ? `No agent matches “${text}”` : 'No agents in this organization yet', alwaysShow: true }];
+      qp.placeholder = placeholder;
     } catch (error) {
-      if (mine === search) qp.placeholder = `Search failed: ${error instanceof Error ? error.message : String(error)}`;
+      // Never an empty list with no word: say why, and offer to read again.
+      if (mine !== search) return;
+      qp.placeholder = `The agents could not be read: ${messageOf(error)}`;
+      qp.items = [{ label: '$(refresh) Retry', description: 'read the agents again', detail: messageOf(error), alwaysShow: true, retry: true }];
     } finally {
       if (mine === search) qp.busy = false;
     }
@@ -37,7 +44,8 @@ export async function pickAgent(view: AgentsView, title: string): Promise<BaseAg
   return new Promise<BaseAgent>((resolve, reject) => {
     qp.onDidAccept(() => {
       const item = qp.selectedItems[0];
-      if (!item) return;
+      if (item?.retry) void load(qp.value.trim());
+      if (!item?.agent) return;
       resolve(item.agent);
       qp.hide();
     });

@@ -12,6 +12,8 @@ import { ServiceTreeView } from '../tree/serviceTreeView';
 import type { TreeNode } from '../tree/treeNode';
 import { AgentNode, type AgentsTreeContext } from './agentNodes';
 import type { JobsNode } from './jobNodes';
+import type { JobRowText } from '../../core/jobView/jobRow';
+import { rowTextOf } from './jobPresentation';
 import type { TreeFailures } from '../tree/treeFailures';
 
 /**
@@ -56,6 +58,8 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
     this.register(stores.onDidSwitch((store) => this.listen(store)));
     // "1 min ago" and a running job's time move on: rows whose text changed are redrawn, while the view is shown.
     this.register(ticker.every(30_000, () => this.treeView.visible && this.provider.redrawAll()));
+    // A running job's time moves each second, on its row as in the status bar and its job view (one ticker for all three).
+    this.register(ticker.every(1000, () => this.treeView.visible && this.redrawRunningRows()));
     this.listen(stores.current);
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
       // Job rows are labelled by this setting: redraw them (nothing is read again).
@@ -75,14 +79,31 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
       const node = this.agents.nodeOf(id);
       if (node) this.provider.redraw(node);
     }
+    const missing = new Map<string, AgentJob[]>();
     for (const id of change.jobs) {
       const agentId = this.stores.current?.agentIdOf(id);
-      const row = agentId === undefined ? undefined : this.agents.nodeOf(agentId)?.jobs.nodeOf(id);
+      const list = agentId === undefined ? undefined : this.agents.nodeOf(agentId)?.jobs;
+      const row = list?.nodeOf(id);
+      const job = this.jobOf(id);
       if (row) this.provider.redraw(row);
+      else if (list && job && agentId !== undefined && !list.hasJob(id)) missing.set(agentId, [...(missing.get(agentId) ?? []), job]);
     }
     for (const { agentId, jobIds } of change.started) {
       const jobs = jobIds.map((id) => this.jobOf(id)).filter((job): job is AgentJob => job !== undefined);
       this.agents.nodeOf(agentId)?.jobs.prependJobs(jobs);
+    }
+    // A job the store learnt of that a list lacks (watched by ID, read with a record): one newer than the list's top goes on top.
+    for (const [agentId, jobs] of missing) this.agents.nodeOf(agentId)?.jobs.prependNewer(jobs);
+  }
+
+  /** Redraws the rows of running jobs that are drawn (their elapsed time moved on). */
+  private redrawRunningRows(): void {
+    for (const agent of this.agents.loadedItems) {
+      const jobs = this.agents.nodeOf(agent.id)?.jobs;
+      for (const job of jobs?.activeJobs() ?? []) {
+        const row = jobs?.nodeOf(job.id);
+        if (row) this.provider.redraw(row);
+      }
     }
   }
 
@@ -92,6 +113,10 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
 
   jobOf(id: string): AgentJob | undefined {
     return this.stores.current?.job(id);
+  }
+
+  jobRowText(agentId: string, job: AgentJob): JobRowText {
+    return rowTextOf(this.stores.current, agentId, job);
   }
 
   putAgents(agents: readonly BaseAgent[]): void {
@@ -177,9 +202,11 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
   }
 
 
-  /** Loads the first page if needed and returns the agents loaded. */
+  /** Loads the first page if needed and returns the agents loaded; throws why when none could be read. */
   async ensureAgents(): Promise<readonly BaseAgent[]> {
     await this.agents.list.ensureLoaded();
+    const state = this.agents.list.state;
+    if (state.kind === 'error' && state.firstPage) throw state.error;
     return this.agents.loadedItems;
   }
 

@@ -2,8 +2,6 @@ import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent, ListJobsParams } from '../../core/client';
 import { describeJobFilter, isJobFilterActive, jobListParams, type JobFilter } from '../../core/filters/jobFilter';
 import { clip, dateTime } from '../../core/format';
-import { jobRowText, sharedText, type SharedText } from '../../core/jobView/jobRow';
-import { jobLabelField } from '../configuration';
 import { isActiveStatus } from '../../core/jobStatus';
 import type { PagedList } from '../../core/pagedList';
 import { AgentCommands } from '../constants';
@@ -60,16 +58,6 @@ export class JobsNode implements TreeNode {
     this.jobs.reload();
   }
 
-  private shared: { from: readonly AgentJob[]; count: number; text: SharedText } | undefined;
-
-  /** What most loaded jobs' inputs begin with alike (row labels skip it); worked out again when the list changes. */
-  sharedText(): SharedText {
-    const items = this.list.loadedItems;
-    // Pages are appended in place: the count says when more came.
-    if (this.shared?.from !== items || this.shared.count !== items.length) this.shared = { from: items, count: items.length, text: sharedText(items) };
-    return this.shared.text;
-  }
-
   /** The jobs shown that are not final, as the store knows them: the ones worth following. */
   activeJobs(): AgentJob[] {
     return this.list.loadedItems.map((job) => this.ctx.jobOf(job.id) ?? job).filter((job) => isActiveStatus(job.status_code));
@@ -95,6 +83,22 @@ export class JobsNode implements TreeNode {
     for (const job of [...jobs].reverse()) this.list.prepend(job);
     this.ctx.refresh(this);
     return true;
+  }
+
+  /** True when the loaded pages hold this job. */
+  hasJob(jobId: string): boolean {
+    return this.list.loadedItems.some((job) => job.id === jobId);
+  }
+
+  /**
+   * Puts on top the jobs newer than every loaded one (the agent row counts them, so its list must show
+   * them): an older job is where a later page has it, not on top.
+   */
+  prependNewer(jobs: readonly AgentJob[]): void {
+    const top = this.list.loadedItems[0];
+    const newest = top ? Date.parse(top.created_at) : Number.NEGATIVE_INFINITY;
+    const newer = jobs.filter((job) => !this.hasJob(job.id) && !(Date.parse(job.created_at) < newest));
+    if (newer.length) this.prependJobs([...newer].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)));
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -148,7 +152,7 @@ export class JobNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const row = jobRowText(j, jobLabelField(), Date.now(), this.parent.sharedText());
+    const row = this.ctx.jobRowText(this.agentId, j);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = jobStatusIcon(j.status_code);

@@ -166,28 +166,14 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
     // The jobs as the store knows them now (a row's status may have moved on since its page was read).
     jobs = loaded.length ? loaded : (await view.client().jobs.list(agent.id, { page_size: 100 })).results;
   }
-  // A case keeps its job's result as the "before": only jobs that ended with one.
-  const chosen = jobs.length;
-  jobs = jobs.filter((j) => isFinalStatus(j.status_code) && j.status_code !== JobStatus.CANCELLED);
-  if (!jobs.length) throw new Error('Choose finished jobs: a case keeps a job\'s result as its "before".');
-  const left = chosen - jobs.length;
-  const core = loadCore();
-  const results = new Map((await view.client().jobs.results(jobs.map((j) => j.id))).map((r) => [r.id, r]));
-  const skipped: string[] = [];
-  const names = core.caseNamesFromJobs(jobs, jobLabelField());
-  const lines = jobs.map((job, i) => {
-    const made = core.caseFromJob(job, results.get(job.id) ?? undefined, 'disposition', names[i]);
-    skipped.push(...made.skippedFiles);
-    return core.testCaseLine(made.testCase);
-  });
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   if (!folder) throw new Error('Open a folder first: a test set is a file of the workspace.');
+  const core = loadCore();
+  const made = await core.testSetFromJobs(view.client(), agent, jobs, jobLabelField());
   const uri = await freeFileUri(folder, slug(agent.name), '.testset.jsonl');
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${[core.testSetHeader(agent.id, agent.name), ...lines].join('\n')}\n`));
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(made.text));
   await vscode.window.showTextDocument(uri, { preview: false });
-  const running = left ? ` ${left} job${left === 1 ? '' : 's'} not finished (or cancelled) ${left === 1 ? 'was' : 'were'} left out.` : '';
-  const note = running + (skipped.length ? ` ${skipped.length} file input${skipped.length === 1 ? ' was' : 's were'} left out (only the file name is known): ${skipped.slice(0, 3).join(', ')}.` : '');
-  void vscode.window.showInformationMessage(`Test set of ${jobs.length} case${jobs.length === 1 ? '' : 's'} from jobs of ${agent.name}: ${vscode.workspace.asRelativePath(uri)}.${note}`);
+  void vscode.window.showInformationMessage(`Test set of ${made.cases} case${made.cases === 1 ? '' : 's'} from jobs of ${agent.name}: ${vscode.workspace.asRelativePath(uri)}.${core.testSetLeftOutNote(made)}`);
   return uri;
 }
 

@@ -8,19 +8,10 @@ import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
 import { NotConnectedError } from '../util/errors';
 import { SavedConnections } from './savedConnections';
+import { isNewState, type ConnectionInfo, type ConnectionState } from './connectionState';
 
 /** What the extension is connected to; the token itself stays in SecretStorage and in the client. */
-export interface ConnectionInfo {
-  baseUrl: string;
-  organizationId: string;
-  host: string;
-  isSandbox: boolean;
-}
-
-/** `expired`: signed out because the service stopped accepting the token of that connection (401). */
-export type ConnectionState =
-  | { kind: 'signedOut'; problem?: string; expired?: ConnectionInfo }
-  | { kind: 'connected'; info: ConnectionInfo };
+export type { ConnectionInfo, ConnectionState } from './connectionState';
 
 /** A connection of this window only (the local sandbox it started): never written to settings. */
 export interface WindowConnection {
@@ -41,6 +32,8 @@ export class Connection extends Disposable {
   /** Fires whenever the state changes. */
   readonly onDidChange = this.changed.event;
   private current: ConnectionState = { kind: 'signedOut' };
+  /** False until the first state is set (its context keys are set even when it is the initial one). */
+  private stated = false;
   private client: ServiceClient | undefined;
   private generation = 0;
   private clientKey: string | undefined;
@@ -135,6 +128,7 @@ export class Connection extends Disposable {
         const line = `${e.method} ${e.path} → ${e.status ?? e.error ?? 'no answer'} in ${Math.round(e.durationMs)} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
         if (e.error || (e.status ?? 0) >= 400) this.log.warn(line);
         else this.log.info(line);
+        for (const note of e.leftOut ?? []) this.log.warn(`${e.operation} (${e.path.split('?')[0]}): ${note}; the rest of the answer is shown.`);
         if (current && e.status === 401) this.expire(client);
       },
     });
@@ -173,6 +167,10 @@ export class Connection extends Disposable {
   }
 
   private setState(state: ConnectionState, client: ServiceClient | undefined): void {
+    // Still signed out (settings re-read at start, or on an unrelated change): nothing to say or redraw.
+    if (this.stated && !isNewState(this.current, state)) return;
+    this.stated = true;
+    const previous = this.current;
     const old = this.client;
     this.client = client;
     if (!client) this.clientKey = undefined;
@@ -180,7 +178,8 @@ export class Connection extends Disposable {
     void old?.close();
     void vscode.commands.executeCommand('setContext', ContextKeys.connected, state.kind === 'connected');
     void vscode.commands.executeCommand('setContext', ContextKeys.signInExpired, state.kind === 'signedOut' && state.expired !== undefined);
-    this.log.info(state.kind === 'connected' ? `Connected to ${state.info.baseUrl} (organization ${state.info.organizationId})` : `Signed out${state.problem ? `: ${state.problem}` : ''}`);
+    if (state.kind === 'connected') this.log.info(`Connected to ${state.info.baseUrl} (organization ${state.info.organizationId})`);
+    else if (isNewState(previous, state)) this.log.info(`Signed out${state.problem ? `: ${state.problem}` : ''}`);
     this.changed.fire(state);
   }
 

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { DatasetFile } from '../../core/client';
 import { bytes, endSentence } from '../../core/format';
 import { describeLocalFile, localFileErrorIn } from '../../core/uploads/localFile';
-import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
+import { checkFiles, confirmationQuestion, uploadSummary, type CandidateFile, type UploadOutcome } from '../../core/uploads/uploadPlan';
+import { loadCore } from '../lazyCore';
 import { Settings, StateKeys } from '../constants';
 import type { Log } from '../log';
 import type { TestPrompts } from '../testing/testPrompts';
@@ -52,7 +53,7 @@ export class Uploads {
     if (!dataset) throw new CancelledError();
     const metadataAnswer = metadataText ?? (await this.prompts.metadata());
     if (metadataAnswer === undefined) throw new CancelledError();
-    const metadata = parseMetadata(metadataAnswer);
+    const metadata = loadCore().parseMetadata(metadataAnswer);
     if (!metadata.ok) throw new Error(`Not uploaded (nothing sent): the metadata is not valid. ${metadata.problem}.`);
     const question = confirmationQuestion(accepted, this.limits(), dataset.dataset.name);
     if (question && !(await this.prompts.confirm(question))) throw new CancelledError();
@@ -169,7 +170,7 @@ const userPrompts: UploadPrompts = {
       prompt: 'Metadata for the files, as a JSON object. Press Enter with nothing to upload without metadata.',
       placeHolder: '{"source": "crm", "batch": 12}',
       validateInput: (v) => {
-        const r = parseMetadata(v);
+        const r = loadCore().parseMetadata(v);
         return r.ok ? undefined : r.problem;
       },
     }),

@@ -185,7 +185,9 @@ export class EditableFileSystem extends Disposable implements vscode.FileSystemP
       // Every write creates something in the service: auto save must not (the text stays dirty instead).
       if (!explicit) throw vscode.FileSystemError.Unavailable(AUTO_SAVE_REFUSED);
       const outcome = await this.get(uri).save(text);
-      if (outcome.kind === 'cancelled') throw new Error('Not saved: cancelled.');
+      // Resolving would mark the editor saved although nothing was created (a close or revert would then lose
+      // the edit): the provider can only refuse by throwing, so what VS Code shows is one sentence of ours.
+      if (outcome.kind === 'cancelled') throw new Error(cancelledSaveMessage(outcome.reason));
       if (outcome.kind === 'notSaved') throw new Error(outcome.message);
     }
     this.savedOver.add(uri.path);
@@ -232,4 +234,9 @@ async function replaceTab(previous: vscode.Uri, next: vscode.Uri, log: (line: st
     // The tab went away meanwhile (closed by the user): the new document is open, nothing else to do.
     log(`Could not replace the tab of ${previous.path}: ${String(error)}`);
   }
+}
+
+/** What a save the user stopped says in VS Code's "Failed to save" message: why, and that the edit is kept. */
+export function cancelledSaveMessage(reason: string | undefined): string {
+  return `Not saved: ${reason ?? 'the save was cancelled'} — your edit is kept; save again to create the version`;
 }

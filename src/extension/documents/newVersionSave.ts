@@ -9,7 +9,8 @@ import { problemsSummary, type DocumentDiagnostics } from './diagnostics';
 export type SaveOutcome =
   | { kind: 'saved'; message?: string }
   | { kind: 'unchanged'; message: string }
-  | { kind: 'cancelled' }
+  /** `reason`: what the user declined, in words ("no version name was given"). */
+  | { kind: 'cancelled'; reason?: string }
   | { kind: 'notSaved'; message: string; unknown?: boolean; comparing?: boolean };
 
 /** A newer version someone saved while this one was being edited. */
@@ -66,7 +67,7 @@ export async function saveAsNewVersion<V, C>(uri: vscode.Uri, text: string, targ
       return { kind: 'unchanged', message: `Nothing changed: ${target.title} has the same content as the version it was opened from, so no new version was created.` };
     }
     const answers = target.ask ? await target.ask() : {};
-    if (!answers) return { kind: 'cancelled' };
+    if (!answers) return { kind: 'cancelled', reason: 'no version name was given' };
     const newer = await target.newer?.();
     if (newer) {
       const choice = await target.conflict?.(newer);
@@ -75,7 +76,7 @@ export async function saveAsNewVersion<V, C>(uri: vscode.Uri, text: string, targ
         // The user's own choice, not a failure: told as a notice.
         return { kind: 'notSaved', comparing: true, message: `${target.title} was not saved yet: compare your edit with the newer version, then save again.` };
       }
-      if (choice !== 'anyway') return { kind: 'cancelled' };
+      if (choice !== 'anyway') return { kind: 'cancelled', reason: 'a newer version exists and saving over it was declined' };
     }
     const created = await target.create(check.value, answers);
     return { kind: 'saved', message: target.created(created, text) };

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
-import { type JobWatcher, elapsedText, isPolled, jobTitle, statusWord, summarize, type WatchedJob } from '../../core/jobWatch';
+import { type JobWatcher, elapsedText, isPolled, jobFullTitle, jobTitle, statusWord, summarize, withRecordTimes, type WatchedJob } from '../../core/jobWatch';
 import { AgentCommands } from '../constants';
 import type { Stores } from '../store/stores';
 import { Disposable } from '../util/disposable';
@@ -51,18 +51,23 @@ export class JobWatchStatusBar extends Disposable {
     this.unlisten();
     const watcher = this.watcher;
     this.subscriptions = watcher ? [watcher.onDidChange(() => this.render()), watcher.onDidTransition((job, from, to) => this.notify(watcher, job, from, to))] : [];
+    // A record read later (a job watched by ID) brings the times its "took" needs.
+    const store = this.stores.current;
+    if (store) this.subscriptions.push(store.onDidChange((change) => watcher && [...change.jobs].some((id) => watcher.jobs().some((job) => job.id === id)) && this.render()));
     this.render();
   }
 
   private render(): void {
     const watcher = this.watcher;
-    const jobs = watcher?.jobs() ?? [];
+    const store = this.stores.current;
+    // A job watched by ID has no times of its own: its record (read by the store) gives them.
+    const jobs = (watcher?.jobs() ?? []).map((job) => withRecordTimes(job, store?.job(job.id)));
     if (!jobs.length) {
       this.item.hide();
       this.setTicker(false);
       return;
     }
-    const summary = watcher!.summary();
+    const summary = summarize(jobs, Date.now());
     const failed = jobs.some((j) => j.status === JobStatus.FAILURE);
     this.item.text = `${summary.anyRunning ? '$(sync~spin)' : failed ? '$(error)' : '$(pass)'} ${summary.text}`;
     this.item.tooltip = this.tooltip(jobs);
@@ -77,7 +82,7 @@ export class JobWatchStatusBar extends Disposable {
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**Watched jobs**\n\n');
     const now = Date.now();
-    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}`).appendMarkdown('\n');
+    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobFullTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}`).appendMarkdown('\n');
     md.appendMarkdown('\nClick to open, stop watching, or dismiss finished jobs.');
     return md;
   }

@@ -79,12 +79,8 @@ export class Runner {
     const { plan, target } = run;
     const client = this.connection.requireClient();
     const what = plan.batch ? `the batch of ${plan.inputSets.length} jobs of ${target.agentName}` : `the job of ${target.agentName}`;
-    const body = { inputs: plan.inputSets[0] ?? {}, ...(plan.metadata ? { metadata: plan.metadata } : {}) };
     try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${what}…` }, async () => {
-        if (plan.batch) return client.agents.runMany(plan.agentId, plan.inputSets);
-        return [plan.versionId ? await client.agents.runVersion(plan.agentId, plan.versionId, body) : await client.agents.run(plan.agentId, body)];
-      });
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${what}…` }, () => loadCore().startJobs(client, plan));
     } catch (error) {
       const core = loadCore();
       if (isOutcomeUnknown(error)) {
@@ -99,27 +95,47 @@ export class Runner {
 
   private started(run: CheckedRun, jobIds: string[]): void {
     const { plan, target } = run;
-    const now = new Date().toISOString();
-    // What the rows are labelled by (the inputs, the metadata) is known here: the rows tell the jobs apart at once.
-    const jobs: AgentJob[] = jobIds.map((id, i) => ({
-      id,
-      status_code: JobStatus.PENDING,
-      created_at: now,
-      agent_version_name: target.versionName,
-      status_events: [],
-      metadata: plan.batch ? {} : (plan.metadata ?? {}),
-      job_inputs: jobInputsOf(plan.inputSets[i] ?? {}),
-    }));
-    const store = this.stores.require();
-    store.jobsStarted(plan.agentId, jobs);
-    const group = plan.batch ? `batch:${jobIds[0] ?? now}` : undefined;
-    jobIds.forEach((id, i) => {
-      const label = plan.batch ? `${target.agentName} · ${i + 1}/${jobIds.length}` : `${target.agentName} · ${target.versionName}`;
-      store.watcher.watch({ id, label, agentId: plan.agentId, status: JobStatus.PENDING, createdAt: now, group });
-    });
-    this.log.info(`Started ${jobIds.length} job(s) of ${target.agentName} (${plan.agentId}): ${jobIds.join(', ')}`);
-    vscode.window.setStatusBarMessage(`$(play) Started ${jobIds.length === 1 ? 'a job' : `${jobIds.length} jobs`} of ${target.agentName}`, 5000);
+    showStartedJobs(this.stores, this.log, { agentId: plan.agentId, agentName: target.agentName, versionName: target.versionName, jobIds, inputSets: plan.inputSets, metadata: plan.metadata });
   }
+}
+
+/** What a started run is shown with. */
+export interface StartedJobs {
+  agentId: string;
+  agentName: string;
+  versionName: string;
+  jobIds: readonly string[];
+  inputSets: readonly Record<string, unknown>[];
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Shows jobs just started wherever they were started from (a run file, a language model tool): on top
+ * of the agent's Jobs list and watched in the status bar.
+ */
+export function showStartedJobs(stores: Stores, log: Log, run: StartedJobs): void {
+  const { jobIds } = run;
+  const batch = jobIds.length > 1;
+  const now = new Date().toISOString();
+  // What the rows are labelled by (the inputs, the metadata) is known here: the rows tell the jobs apart at once.
+  const jobs: AgentJob[] = jobIds.map((id, i) => ({
+    id,
+    status_code: JobStatus.PENDING,
+    created_at: now,
+    agent_version_name: run.versionName,
+    status_events: [],
+    metadata: batch ? {} : (run.metadata ?? {}),
+    job_inputs: jobInputsOf(run.inputSets[i] ?? {}),
+  }));
+  const store = stores.require();
+  store.jobsStarted(run.agentId, jobs);
+  const group = batch ? `batch:${jobIds[0] ?? now}` : undefined;
+  jobIds.forEach((id, i) => {
+    const label = batch ? `${run.agentName} · ${i + 1}/${jobIds.length}` : `${run.agentName} · ${run.versionName}`;
+    store.watcher.watch({ id, label, agentId: run.agentId, status: JobStatus.PENDING, createdAt: now, group });
+  });
+  log.info(`Started ${jobIds.length} job(s) of ${run.agentName} (${run.agentId}): ${jobIds.join(', ')}`);
+  vscode.window.setStatusBarMessage(`$(play) Started ${jobIds.length === 1 ? 'a job' : `${jobIds.length} jobs`} of ${run.agentName}`, 5000);
 }
 
 /** `untitled:<workspace>/<agent>.agentrun.json`, numbered past files and editors that already use the name; none without a folder. */

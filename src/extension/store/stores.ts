@@ -41,7 +41,10 @@ export class Stores extends Disposable {
     }));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${Settings.section}.${Settings.watchIntervalSeconds}`)) for (const store of this.stores.values()) store.watcher.setIntervalMs(watchIntervalMs());
-      if (e.affectsConfiguration(`${Settings.section}.${Settings.jobsRefreshIntervalSeconds}`)) for (const store of this.stores.values()) store.watcher.setTrackingIntervalMs(jobsRefreshIntervalMs());
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.jobsRefreshIntervalSeconds}`)) for (const store of this.stores.values()) {
+        store.watcher.setTrackingIntervalMs(jobsRefreshIntervalMs());
+        store.setListIntervalMs(jobsRefreshIntervalMs());
+      }
     }));
     this.follow();
   }
@@ -79,7 +82,7 @@ export class Stores extends Disposable {
   }
 
   private create(key: string): ServiceStore {
-    const store = new ServiceStore(this.sourceFor(key), { intervalMs: watchIntervalMs() });
+    const store = new ServiceStore(this.sourceFor(key), { intervalMs: watchIntervalMs(), listIntervalMs: jobsRefreshIntervalMs() });
     store.watcher.setTrackingIntervalMs(jobsRefreshIntervalMs());
     this.stores.set(key, store);
     const stateKey = `${StateKeys.watchedJobs}:${key}`;
@@ -101,7 +104,7 @@ export class Stores extends Disposable {
     return {
       statuses: (ids: string[], signal: AbortSignal) => client().jobs.statuses(ids, { signal }),
       status: (id: string, signal: AbortSignal) => client().jobs.status(id, { signal }),
-      recentJobs: (agentId: string, signal: AbortSignal) => client().jobs.list(agentId, { page_size: 50, ordering: '-created_at' }, { signal }),
+      recentJobs: (agentId: string, signal: AbortSignal, pageSize = 50) => client().jobs.list(agentId, { page_size: pageSize, ordering: '-created_at' }, { signal }),
     };
   }
 }

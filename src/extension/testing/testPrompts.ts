@@ -17,4 +17,6 @@ export interface TestPrompts {
   offer?: (text: string, action: string) => string | undefined;
   /** Whether the workspace is trusted (code-server runs the tests with trust turned off, so always trusted). */
   workspaceTrusted?: boolean;
+  /** Set: a language model tool's confirmation is answered with it (true: go ahead), with the message it would have shown. */
+  toolConfirmation?: (message: string) => boolean;
 }

@@ -69,7 +69,7 @@ async function exportPolicy(deps: TrialDeps, arg: unknown): Promise<vscode.Uri> 
   const uri = await freeFileUri(folder, slug(policy.name), '.policy.json');
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(loadCore().policyFileText(policy, versionId, content)));
   await vscode.window.showTextDocument(uri, { preview: false });
-  void vscode.window.showInformationMessage(`Exported “${policy.name}” to ${vscode.workspace.asRelativePath(uri)}: Try This Edit… runs it on copies, and \`agent-workbench try --policy\` in CI.`);
+  void vscode.window.showInformationMessage(`Exported “${policy.name}” to ${vscode.workspace.asRelativePath(uri)}: Try This Edit… runs it on copies, and “agent-workbench try --policy” in CI.`);
   return uri;
 }
 

@@ -83,17 +83,17 @@ const update: Handler = async (ctx) => {
 };
 
 /**
- * POST /v1/agents/{agent_id}/duplicate/: a new base agent (same engine, settings and tags) whose
- * first version copies the source's current version; answers 201 with that agent version.
+ * POST /v1/agents/{agent_id}/duplicate/ (no body): a new base agent "Copy of <name>" (same engine,
+ * settings and tags) whose first version copies the source's current version; answers 201 with that
+ * agent version. The client renames the copy right after.
  */
-const duplicate: Handler = async (ctx) => {
-  const body = await readJsonObject(ctx.req, ctx.app.limits.jsonBytes);
-  const orgId = requireOrganization(ctx, body.organization_id);
+const duplicate: Handler = (ctx) => {
+  // The live service declares no request body here: a body is not read, and a name in it is not used.
+  ctx.req.resume();
+  const orgId = requireOrganization(ctx, undefined);
   const { db } = ctx.app;
   const source = found(findAgent(db, orgId, ctx.params.agent_id!));
-  const f = new BodyFields(body);
-  const name = f.string('name', { max: NAME_MAX }) ?? `Copy of ${source.name}`.slice(0, NAME_MAX);
-  f.finish();
+  const name = `Copy of ${source.name}`.slice(0, NAME_MAX);
   const now = ctx.app.now();
   const current = source.current_version_id ? findVersion(db, source.pk, source.current_version_id) : undefined;
   const copy = db.transaction(() => {

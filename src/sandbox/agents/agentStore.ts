@@ -1,6 +1,6 @@
 import { engineName } from '../engines';
 import type { SandboxDb } from '../store/database';
-import { CREATOR_COLUMNS, type CreatorRow, creatorObject } from '../users';
+import { CREATOR_COLUMNS, creatorObject } from '../users';
 import { iso, newId, placeholders, searchText } from '../util';
 
 /** A base agent row with its creator columns (see {@link AGENT_SELECT}). */
@@ -40,14 +40,15 @@ export function tagsOfAgents(db: SandboxDb, agentPks: readonly number[]): Map<nu
   const byAgent = new Map<number, Record<string, unknown>[]>();
   if (agentPks.length === 0) return byAgent;
   const rows = db.all<Record<string, unknown> & { agent_pk: number }>(
-    `SELECT at.agent_pk, t.id, t.name, t.color, t.created_ms, ${CREATOR_COLUMNS},
+    `SELECT at.agent_pk, t.id, t.name, t.color, t.created_ms, t.creator_id,
        (SELECT COUNT(*) FROM agent_tags x WHERE x.tag_id = t.id) AS usage_count
-     FROM agent_tags at JOIN tags t ON t.id = at.tag_id LEFT JOIN users u ON u.id = t.creator_id
+     FROM agent_tags at JOIN tags t ON t.id = at.tag_id
      WHERE at.agent_pk IN (${placeholders(agentPks.length)}) ORDER BY t.name`,
     [...agentPks],
   );
   for (const row of rows) {
-    const tag = { id: row.id, name: row.name, color: row.color, created_at: iso(row.created_ms as number), creator: creatorObject(row as CreatorRow), usage_count: row.usage_count };
+    // A tag's creator is the user's integer id (or null), not a user object (AgentTag in the live description).
+    const tag = { id: row.id, name: row.name, color: row.color, created_at: iso(row.created_ms as number), creator: row.creator_id ?? null, usage_count: row.usage_count };
     const list = byAgent.get(row.agent_pk) ?? [];
     list.push(tag);
     byAgent.set(row.agent_pk, list);

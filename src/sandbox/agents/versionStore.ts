@@ -58,7 +58,8 @@ export function versionObject(
     id: version.id,
     name: agent.name,
     version_name: version.version_name,
-    description: version.description,
+    // A string in the live description: a version without one answers "" (never null).
+    description: version.description ?? '',
     created_at: iso(version.created_ms),
     engine_class_id: agent.engine_class_id,
     engine_name: engineName(agent.engine_class_id),

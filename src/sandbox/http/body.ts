@@ -1,11 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, jsonTypeName, tooLarge } from './errors';
 
+/** The JSON bodies read, by request: the sandbox's checking mode checks them against the contract. */
+const received = new WeakMap<IncomingMessage, unknown>();
+
+/** The JSON body a handler read from this request (undefined when none was read). */
+export function receivedJson(req: IncomingMessage): unknown {
+  return received.get(req);
+}
+
 /** A JSON request body that is an object (the only kind our write endpoints take). */
 export type JsonObject = Record<string, unknown>;
 
 /** Reads the whole body as text, refusing (413) as soon as it passes `limitBytes`. */
 export async function readBodyText(req: IncomingMessage, limitBytes: number): Promise<string> {
+  return (await readBodyBytes(req, limitBytes)).toString('utf8');
+}
+
+/** Reads the whole body, refusing (413) as soon as it passes `limitBytes`. */
+async function readBodyBytes(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
   const chunks: Buffer[] = [];
@@ -17,7 +30,40 @@ export async function readBodyText(req: IncomingMessage, limitBytes: number): Pr
     if (size > limitBytes) throw tooLarge(limitBytes);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A JSON body as text; bytes that are not UTF-8 are refused as DRF's parser refuses them, never stored as U+FFFD. */
+function utf8Text(bytes: Buffer): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    const at = firstInvalidByte(bytes);
+    throw new HttpError(400, { detail: `JSON parse error - 'utf-8' codec can't decode byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')} in position ${at}: invalid start byte` });
+  }
+}
+
+/** Where decoding fails: the end of the longest prefix that decodes (an unfinished sequence at its end counts as fine), found by halving. */
+function firstInvalidByte(bytes: Buffer): number {
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (decodes(bytes.subarray(0, mid))) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function decodes(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The media type of the request without parameters, lower-cased; '' when absent. */
@@ -45,7 +91,7 @@ export async function readJsonValue(req: IncomingMessage, limitBytes: number): P
     req.resume();
     throw new HttpError(415, { detail: `Unsupported media type "${type}" in request.` });
   }
-  const text = await readBodyText(req, limitBytes);
+  const text = utf8Text(await readBodyBytes(req, limitBytes));
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
@@ -54,6 +100,7 @@ export async function readJsonValue(req: IncomingMessage, limitBytes: number): P
     throw new HttpError(400, { detail: `JSON parse error - ${(error as Error).message}` });
   }
   if (nestsTooDeep(value)) throw new HttpError(400, { detail: `JSON parse error - nested more than ${MAX_JSON_DEPTH} levels deep` });
+  received.set(req, value);
   return value;
 }
 

@@ -51,6 +51,7 @@ export const Msg = {
   blank: 'This field may not be blank.',
   null: 'This field may not be null.',
   string: 'Not a valid string.',
+  nullCharacters: 'Null characters are not allowed.',
   boolean: 'Must be a valid boolean.',
   integer: 'A valid integer is required.',
   uuid: 'Must be a valid UUID.',

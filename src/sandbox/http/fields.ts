@@ -51,7 +51,9 @@ export class BodyFields {
       return undefined;
     }
     const text = value.trim();
-    if (text === '' && !rules.allowBlank) this.fail(key, Msg.blank);
+    // DRF's CharField refuses NUL (Postgres text cannot store it).
+    if (text.includes('\0')) this.fail(key, Msg.nullCharacters);
+    else if (text === '' && !rules.allowBlank) this.fail(key, Msg.blank);
     else if (rules.max !== undefined && text.length > rules.max) this.fail(key, Msg.maxLength(rules.max));
     else if (rules.min !== undefined && text.length < rules.min && text !== '') this.fail(key, Msg.minLength(rules.min));
     else return text;

@@ -52,6 +52,11 @@ export class QueryFields {
     const all = this.params.getAll(name);
     const value = all[all.length - 1];
     if (value === undefined || value === '') return undefined;
+    // Postgres text cannot hold a NUL: the live service's form fields refuse it rather than match everything.
+    if (value.includes('\0')) {
+      this.fail(name, Msg.nullCharacters);
+      return undefined;
+    }
     if (value.length > maxLength) this.fail(name, Msg.maxLength(maxLength));
     return value.length > maxLength ? undefined : value;
   }

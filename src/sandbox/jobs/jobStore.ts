@@ -79,13 +79,12 @@ export function eventObjects(events: readonly StoredEvent[]): Record<string, unk
   return events.map(([t, status, error]) => {
     const count = (seen.get(status) ?? 0) + 1;
     seen.set(status, count);
-    return {
-      timestamp: iso(t),
-      status_code: status,
-      error_message: error ?? null,
-      error_details: error === undefined ? null : { attempt: seen.get(1) ?? 0 },
-      count,
-    };
+    // Without an error, error_message and error_details are left out: the live description has them as
+    // a string and an object, never null.
+    const event: Record<string, unknown> = { timestamp: iso(t), status_code: status };
+    if (error !== undefined) Object.assign(event, { error_message: error, error_details: { attempt: seen.get(1) ?? 0 } });
+    event.count = count;
+    return event;
   });
 }
 

@@ -116,11 +116,11 @@ export const OTHER_AGENT: DemoAgent = {
   versions: [{ daysAgo: 20, inputs: [transcript], config: { model: 'gpt-4o-mini', temperature: '0.2', system_prompt: 'Review the dispatch call for safety.', policy_id: '{policy}' } }],
 };
 
-/** Tags of the demo organization with their colours. */
+/** Tags of the demo organization with their colours (names of the live service's ColorEnum, not hex). */
 export const DEMO_TAGS: readonly (readonly [string, string])[] = [
-  ['production', '#2da44e'],
-  ['pilot', '#bf8700'],
-  ['billing', '#0969da'],
-  ['compliance', '#8250df'],
-  ['deprecated', '#6e7781'],
+  ['production', 'green'],
+  ['pilot', 'yellow'],
+  ['billing', 'blue'],
+  ['compliance', 'purple'],
+  ['deprecated', 'gray'],
 ];

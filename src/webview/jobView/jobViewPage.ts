@@ -73,11 +73,12 @@ export class JobViewPage {
     byId('metadata').replaceChildren(...(model.metadata ? [valueElement(model.metadata, 'Metadata')] : []));
     byId('app').setAttribute('aria-busy', 'false');
     // The render report is for tests: the build users get drops it (and the page never sends it).
-    if (__TEST_HOOKS__) this.report(model);
+    if (__TEST_HOOKS__) this.link.send(renderReport(model));
   }
+}
 
-  private report(model: JobViewModel): void {
-    const outputs = [...byId('outputs').querySelectorAll('.output')].slice(0, MAX_REPORTED_OUTPUTS).map((card) => (card.textContent ?? '').slice(0, MAX_REPORTED_CHARS));
-    this.link.send({ type: 'rendered', jobId: model.jobId, status: byId('status-text').textContent ?? '', outputs, foreignElements: foreignElements() });
-  }
+/** What the page painted, for tests; a function outside the class so the build users get drops it whole. */
+function renderReport(model: JobViewModel): JobPageMessage {
+  const outputs = [...byId('outputs').querySelectorAll('.output')].slice(0, MAX_REPORTED_OUTPUTS).map((card) => (card.textContent ?? '').slice(0, MAX_REPORTED_CHARS));
+  return { type: 'rendered', jobId: model.jobId, status: byId('status-text').textContent ?? '', outputs, foreignElements: foreignElements() };
 }

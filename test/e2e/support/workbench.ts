@@ -160,6 +160,15 @@ export class Workbench {
     await item.first().and(this.page.locator('[aria-expanded="true"]')).waitFor({ timeout: 30_000 });
   }
 
+  /** Waits for a tree item and collapses it (a no-op when it is already collapsed). */
+  async collapse(item: Locator): Promise<void> {
+    await item.first().waitFor({ timeout: 30_000 });
+    if ((await item.first().getAttribute('aria-expanded')) === 'true') {
+      await item.first().locator('.monaco-tl-twistie').click();
+    }
+    await item.first().and(this.page.locator('[aria-expanded="false"]')).waitFor({ timeout: 30_000 });
+  }
+
   /** Right-clicks `target` and chooses the context-menu entry `entry`. */
   async contextMenu(target: Locator, entry: string | RegExp): Promise<void> {
     await target.first().click({ button: 'right' });

@@ -115,6 +115,13 @@ describe('service client: error answers', () => {
     assert.match(error.message, /^This server does not offer listing the files of a dataset/);
   });
 
+  it('says plainly that the server does not offer creating agents when New Agent’s POST answers 404, never that the agent “may have been deleted”', async () => {
+    service.handle((_req, res) => json(res, 404, { detail: 'Not found.' }));
+    const error = (await rejectionOf(client.agents.create({ name: 'Claims triage', engine_class_id: 'llm_classifier' } as never))) as ServiceError;
+    assert.equal(error.kind, 'unsupported');
+    assert.equal(error.message, 'This server does not offer creating agents (it answered 404).');
+  });
+
   it('says plainly that the server does not offer database queries when it answers 405', async () => {
     service.handle((_req, res) => text(res, 405, ''));
     const error = (await rejectionOf(client.database.submitQuery('SELECT 1'))) as ServiceError;

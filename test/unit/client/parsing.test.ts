@@ -5,6 +5,7 @@ import {
   PolicyVersionSchema,
   QueryResultSetSchema,
   tagNames,
+  type RequestEvent,
   type ServiceClient,
   type ServiceError,
 } from '../../../src/core/client';
@@ -97,10 +98,24 @@ describe('service client: answers that do not parse', () => {
     assert.equal(error.message, 'getAgentVersion: id: expected string, but it is missing');
   });
 
-  it('follows a tag object to the field that is wrong', async () => {
-    service.handle((_req, res) => json(res, 200, baseAgent({ tags: [{ id: 't1', name: 5 }] })));
-    const error = await parseFailure(() => client.agents.get('a1'));
-    assert.equal(error.message, 'getAgent: tags[0].name: expected string, got number');
+  it('lists an agent with an unreadable tag, leaves the tag out and logs it once with the operation', async () => {
+    const events: RequestEvent[] = [];
+    const logged = clientFor(service, { onRequest: (e) => events.push(e) });
+    try {
+      service.handle((_req, res) => json(res, 200, envelope([baseAgent({ tags: [{ id: 't1', name: 5 }, { id: 't2', name: 'billing', creator: 7 }] })])));
+      const page = await logged.agents.list();
+      assert.deepEqual(tagNames(page.results[0]!.tags), ['billing']);
+      await logged.agents.list();
+      const notes = events.flatMap((e) => (e.leftOut ?? []).map((note) => `${e.operation}: ${note}`));
+      assert.deepEqual(notes, ['listAgents: a tag was left out (name: expected string, got number)']);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('reads a tag creator as the user id the live service sends, and leaves out a tag whose creator is an object', () => {
+    const agent = BaseAgentSchema.parse(baseAgent({ tags: [{ id: 't1', name: 'ops', creator: 12 }, { id: 't2', name: 'old', creator: { id: 3 } }] }));
+    assert.deepEqual(agent.tags, [{ id: 't1', name: 'ops', creator: 12 }]);
   });
 
   it('lists the accepted forms when a value matches none of them', async () => {

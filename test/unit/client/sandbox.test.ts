@@ -7,6 +7,7 @@ import { isFinalQueryStatus } from '../../../src/core/serviceDecisions';
 import { ServiceClient, type Page, type ServiceError } from '../../../src/core/client';
 import { startSandbox } from '../../../src/sandbox/server';
 import { rejectionOf } from './helpers/fakeService';
+import { duplicateAgentAs } from '../../../src/core/agentDuplicate';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -108,7 +109,7 @@ describe('service client against the sandbox', function () {
       const fetched = await client.agents.getVersion(created.id, second.id, { supportsEval: true });
       assert.deepEqual(fetched.input_definitions.map((d) => d.key), ['text', 'language']);
 
-      const copy = await client.agents.duplicate(created.id, { name: 'Client suite copy' });
+      const copy = await duplicateAgentAs(client, created.id, { name: 'Client suite copy' });
       assert.notEqual(copy.base_agent.id, created.id);
       assert.equal(copy.base_agent.name, 'Client suite copy');
     });

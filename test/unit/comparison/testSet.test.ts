@@ -33,7 +33,7 @@ describe('test sets', () => {
         problems.map((p) => p.line),
         [2, 5, 6, 7],
       );
-      assert.match(problems[0]!.message, /Not valid JSON/);
+      assert.equal(problems[0]!.message, 'Not valid JSON: column 2: a property name in double quotes was expected');
       assert.match(problems[2]!.message, /inputs/);
       assert.match(problems[3]!.message, /tags/);
     });

@@ -27,6 +27,16 @@ function fakeList(total: number, size: number) {
 const kindOf = (list: PagedList<Item>): string => list.state.kind;
 
 describe('paged list', () => {
+  it('counts a job put on top twice (a run’s answer, then a read that brought it) once', async () => {
+    const { fetch } = fakeList(3, 10);
+    const list = new PagedList<Item>(fetch);
+    await list.ensureLoaded();
+    list.prepend({ id: 99 });
+    list.prepend({ id: 99 });
+    assert.equal(list.state.kind === 'loaded' && list.state.count, 4);
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [99, 0, 1, 2]);
+  });
+
   it('loads only the first page, then says how many remain', async () => {
     const svc = fakeList(120, 50);
     const list = new PagedList(svc.fetch);

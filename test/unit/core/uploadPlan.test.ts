@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { checkFiles, confirmationQuestion, parseMetadata, uploadSummary } from '../../../src/core/uploads/uploadPlan';
+import { checkFiles, confirmationQuestion, uploadSummary } from '../../../src/core/uploads/uploadPlan';
+import { parseMetadata } from '../../../src/core/uploads/uploadMetadata';
 
 const file = (name: string, size = 10, isFile = true) => ({ path: `/tmp/${name}`, name, size, isFile });
 
@@ -27,6 +28,15 @@ describe('upload plan', () => {
     assert.equal(parseMetadata('{source: crm}').ok, false);
     assert.equal(parseMetadata('[1,2]').ok, false);
     assert.equal(parseMetadata('"text"').ok, false);
+  });
+
+  it('says where bad metadata is broken in words, by line and column, not by the parser’s position', () => {
+    const bad = parseMetadata('{source: "crm"}');
+    assert.ok(!bad.ok);
+    assert.equal(bad.problem, 'Not valid JSON: line 1, column 2: a property name in double quotes was expected');
+    const unclosed = parseMetadata('{\n  "source": "crm"\n');
+    assert.ok(!unclosed.ok);
+    assert.match(unclosed.problem, /^Not valid JSON: line 3, column 1: a closing brace \(\}\) was expected$/);
   });
 
   it('sums up which files went and which failed and why', () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { AgentJob } from '../../../src/core/client';
 import { jobRowText, jobVerdict, sharedText } from '../../../src/core/jobView/jobRow';
+import { JobLabels } from '../../../src/core/jobView/jobLabels';
 
 const NOW = Date.parse('2026-11-20T10:10:00Z');
 const job = (over: Partial<AgentJob> & Record<string, unknown> = {}): AgentJob =>
@@ -42,6 +43,16 @@ describe('job rows', () => {
     assert.equal(jobVerdict(job({ ui_fields: {} })), '');
     assert.match(jobRowText(job({ ui_fields: { verdict: 'refund' } }), undefined, NOW).description, /^→ refund · SUCCESS/);
   });
+
+  it('show a verdict only once the job finished with a result, never while pending, retrying or after a failure', () => {
+    const fields = { ui_fields: { verdict: 'approve' }, feedback_review: { corrected_verdict: 'escalate' } };
+    for (const status_code of [0, 1, 2, 4, 5]) {
+      const row = jobRowText(job({ ...fields, status_code }), undefined, NOW);
+      assert.equal(row.verdict, '', `status ${status_code}`);
+      assert.doesNotMatch(row.description, /→/, `status ${status_code}`);
+    }
+    assert.equal(jobVerdict(job({ ...fields, status_code: 6 })), 'escalate (corrected)');
+  });
 });
 
 describe('job rows of cases that start alike', () => {
@@ -59,7 +70,52 @@ describe('job rows of cases that start alike', () => {
     ]);
   });
 
+  it('skip a shared opening phrase but never the first word of the sentence that tells the case', () => {
+    const alike = ['I would like to upgrade.', 'I was charged twice.', 'I want to cancel.'].map((topic, i) => call('Sam', topic, i + 5));
+    const shared = sharedText(alike);
+    assert.equal(shared.lead, 'Customer: Hi. ');
+    assert.equal(jobRowText(alike[0]!, undefined, NOW, shared).label, '“I would like to upgrade. Agent: Let m…”');
+  });
+
   it('skip nothing when there are too few jobs to tell what they share', () => {
     assert.deepEqual(sharedText(jobs.slice(0, 2)), { lines: new Set(), lead: '' });
+  });
+});
+
+describe('job labels kept for a connection', () => {
+  const AGENT = 'a1';
+  const call = (i: number, topic: string): AgentJob =>
+    job({ id: `0b5c2d1e-1111-4222-8333-9444555666${String(i).padStart(2, '0')}`, job_inputs: [{ key: 'transcript', value: `Agent: Thanks for contacting Acme Support, this is Sam. This call may be recorded.\nCustomer: Hi. ${topic}` }] });
+  const company = (i: number): AgentJob => job({ id: `0b5c2d1e-1111-4222-8333-9444555667${String(i).padStart(2, '0')}`, job_inputs: [{ key: 'name', value: `Company ${i}` }] });
+
+  it('keep a job’s label the same once shown, however many jobs arrive after it', () => {
+    const labels = new JobLabels();
+    const first = [call(1, 'My invoice is wrong.'), call(2, 'I was charged twice.'), call(3, 'The app crashes on login.')];
+    labels.learn(AGENT, first);
+    const shown = first.map((j) => labels.rowText(AGENT, j, undefined, NOW).label);
+    assert.equal(shown[0], '“My invoice is wrong.”');
+    const others = Array.from({ length: 12 }, (_, i) => job({ id: `0b5c2d1e-1111-4222-8333-9444555669${String(i).padStart(2, '0')}`, job_inputs: [{ key: 'transcript', value: `Ticket ${i}: the printer is out of toner` }] }));
+    labels.learn(AGENT, [...others, ...first]);
+    assert.deepEqual(first.map((j) => labels.rowText(AGENT, j, undefined, NOW).label), shown);
+  });
+
+  it('do not keep the fallback label of a job whose inputs are not known yet', () => {
+    const labels = new JobLabels();
+    const stub = job({ job_inputs: undefined });
+    assert.equal(labels.rowText(AGENT, stub, undefined, NOW).label, 'v3');
+    assert.match(labels.rowText(AGENT, job(), undefined, NOW).label, /^“Customer/);
+  });
+
+  it('never reduce “Company 4” to “4” on a list where every input starts with the same word', () => {
+    const jobs = Array.from({ length: 8 }, (_, i) => company(i + 1));
+    const labels = new JobLabels();
+    labels.learn(AGENT, jobs);
+    assert.deepEqual(jobs.slice(0, 3).map((j) => labels.rowText(AGENT, j, undefined, NOW).label), ['“Company 1”', '“Company 2”', '“Company 3”']);
+  });
+
+  it('keep the label per label field: choosing a metadata field relabels, choosing none again restores', () => {
+    const labels = new JobLabels();
+    assert.equal(labels.rowText(AGENT, job(), 'case', NOW).label, 'case: C-1042');
+    assert.match(labels.rowText(AGENT, job(), undefined, NOW).label, /^“Customer/);
   });
 });

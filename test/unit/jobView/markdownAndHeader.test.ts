@@ -1,7 +1,7 @@
 // The job view's Markdown blocks (a summary shown rendered, every piece as text), its header (the same
 // rows whatever was read), and output costs that only repeat the job's total (not shown).
 import * as assert from 'node:assert/strict';
-import { inlineSpans, isMarkdownType, markdownBlocks, MAX_BLOCKS } from '../../../src/core/jobView/markdownBlocks';
+import { decodeEntities, inlineSpans, isMarkdownType, markdownBlocks, MAX_BLOCKS } from '../../../src/core/jobView/markdownBlocks';
 import { shownValue } from '../../../src/core/jobView/shownValue';
 import { jobViewModel, outputCostsOwn } from '../../../src/core/jobView/viewModel';
 import { isJobHostMessage } from '../../../src/core/jobView/protocol';
@@ -23,6 +23,14 @@ describe('job view: Markdown summaries', () => {
     const spans = inlineSpans('<img src=x onerror=alert(1)> [link](javascript:alert(1)) ![i](http://x/y.png) *em* `c`');
     assert.deepEqual(spans.map((s) => s.kind), ['text', 'em', 'text', 'code']);
     assert.ok(spans[0]!.text.includes('<img src=x onerror=alert(1)>') && spans[0]!.text.includes('[link](javascript:alert(1))'));
+  });
+
+  it('shows HTML entities of a summary (a template that escaped the evidence) as the characters, like the evidence output', () => {
+    const blocks = markdownBlocks('**Evidence**: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#60;b&#x3E;\n\n- it&#39;s &hellip;\n\n`&lt;kept&gt;`');
+    assert.deepEqual(blocks[0], { kind: 'paragraph', spans: [{ kind: 'strong', text: 'Evidence' }, { kind: 'text', text: ': <script>alert("x")</script> & <b>' }] });
+    assert.deepEqual(blocks[1], { kind: 'list', ordered: false, items: [[{ kind: 'text', text: 'it\'s …' }]] });
+    assert.deepEqual(blocks[2], { kind: 'paragraph', spans: [{ kind: 'code', text: '&lt;kept&gt;' }] }, 'code spans keep what is written');
+    assert.equal(decodeEntities('&unknown; &#0; &#xD800; AT&T'), '&unknown; \ufffd \ufffd AT&T');
   });
 
   it('leaves underscores inside words alone and bounds the number of blocks', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { JobStatus } from '../../../src/core/jobStatus';
-import { elapsedText, statusWord, summarize, type WatchedJob } from '../../../src/core/jobWatch';
+import { elapsedText, jobFullTitle, jobTitle, statusWord, summarize, withRecordTimes, type WatchedJob } from '../../../src/core/jobWatch';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const { PENDING, STARTED, RETRY, SUCCESS, FAILURE, CANCELLED, CACHED } = JobStatus;
@@ -94,5 +94,41 @@ describe('job status words and elapsed time', () => {
 
   it('shows no time for a job the service lost', () => {
     assert.equal(elapsedText(job(STARTED, { createdAt: ago(5000), notFound: true }), NOW), '');
+  });
+});
+
+describe('job titles in the status bar', () => {
+  const watched = (label: string): WatchedJob => ({ id: '0b5c2d1e-1111-4222-8333-944455566677', label, status: JobStatus.STARTED, watchedAt: 0 });
+
+  it('are cut at the end of a word, never inside one, and keep the whole title for the tooltip', () => {
+    const label = 'Support Call QA · v4 – refund promise handled with escalation to a supervisor';
+    const title = jobTitle(watched(label));
+    assert.ok(title.length <= 48, title);
+    assert.match(title, /…$/);
+    assert.ok(label.startsWith(title.slice(0, -1)), title);
+    assert.match(label.slice(title.length - 1), /^[\s,;:.–—-]/, `cut inside a word: ${title}`);
+    assert.equal(jobFullTitle(watched(label)), label);
+  });
+
+  it('stay whole when they fit, and fall back to the short ID without a label', () => {
+    assert.equal(jobTitle(watched('Invoice Classifier · v2')), 'Invoice Classifier · v2');
+    assert.equal(jobTitle(watched('  ')), '0b5c2d1e');
+  });
+});
+
+describe('a job watched after it finished', () => {
+  const T = Date.parse('2026-11-20T10:00:00Z');
+  const watched: WatchedJob = { id: '0b5c2d1e-1111-4222-8333-944455566677', label: 'Refund Request Reviewer · 0b5c2d1e', status: JobStatus.SUCCESS, watchedAt: T + 600_000, finishedAt: T + 7_000 };
+
+  it('makes up no duration from when it was watched', () => {
+    assert.equal(elapsedText(watched, T + 601_000), '');
+  });
+
+  it('says how long it took once its record is read, by the service’s times', () => {
+    const record = { created_at: new Date(T).toISOString(), last_updated_at: new Date(T + 7_000).toISOString(), status_events: [] };
+    const job = withRecordTimes(watched, record);
+    assert.equal(elapsedText(job, T + 601_000), 'took 7 s');
+    assert.match(summarize([job], T + 601_000).text, /succeeded · took 7 s$/);
+    assert.equal(withRecordTimes(watched, { created_at: new Date(T + 600_000).toISOString() }), watched, 'a stub made from a status is no record');
   });
 });

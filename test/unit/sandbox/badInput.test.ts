@@ -136,4 +136,31 @@ describe('sandbox under bad input', () => {
     const huge = await t.call('POST', '/v1/agents/', { body: { name: 'x'.repeat(11 * 1024 * 1024), engine_class_id: 'e' } });
     assert.equal(huge.status, 413);
   });
+  it('refuses a NUL in a search with 400, as the live service does, rather than matching everything', async () => {
+    for (const path of ['/v1/agents/?search=%00', '/v1/policies/?search=a%00b', '/v1/datasets/?search=%00']) {
+      const answer = await t.call('GET', path);
+      assert.equal(answer.status, 400, path);
+      assert.deepEqual(answer.body, { search: ['Null characters are not allowed.'] }, path);
+    }
+    const agent = (await t.call('GET', '/v1/agents/?search=support call')).body.results[0];
+    const jobs = await t.call('GET', `/v1/agents/${agent.id}/jobs/?search=%00`);
+    assert.equal(jobs.status, 400);
+  });
+
+  it('refuses a NUL in a name with 400 and creates nothing', async () => {
+    const before = (await t.call('GET', '/v1/agents/')).body.count;
+    const answer = await t.call('POST', '/v1/agents/', { body: { name: 'Claims\u0000triage', engine_class_id: 'document_classifier' } });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(answer.body, { name: ['Null characters are not allowed.'] });
+    assert.equal((await t.call('GET', '/v1/agents/')).body.count, before);
+  });
+
+  it('refuses a body that is not UTF-8 with 400, never storing U+FFFD in its place', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"name": "Claims '), Buffer.from([0xff, 0xfe]), Buffer.from('", "engine_class_id": "document_classifier"}')]);
+    const answer = await t.call('POST', '/v1/agents/', { rawBody: new Uint8Array(bytes), headers: { 'content-type': 'application/json' } });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.detail, "JSON parse error - 'utf-8' codec can't decode byte 0xff in position 17: invalid start byte");
+    const stored = await t.call('GET', '/v1/agents/?search=Claims');
+    assert.ok(!stored.body.results.some((a: { name: string }) => a.name.includes('\ufffd')));
+  });
 });

@@ -13,7 +13,7 @@ describe('sample data the user edits', () => {
     const result = parseSample('{\n  "a": 1,\n  "b": tru\n}');
     assert.ok(!result.ok);
     assert.deepEqual(result.problem.start, { line: 3, column: 8 });
-    assert.match(result.problem.message, /^The sample is not valid JSON: invalid symbol/);
+    assert.match(result.problem.message, /^The sample is not valid JSON: a character that cannot start a JSON value was found/);
   });
 
   it('refuses what the service would not send: comments and trailing commas', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCli } from '../../../src/cli/tryCommand';
+import { runCli } from '../../../src/cli/cli';
 import type { ServiceClient } from '../../../src/core/client';
 import { testCaseLine } from '../../../src/core/comparison/testSet';
 import { parseComparison } from '../../../src/core/comparison/comparisonRecord';

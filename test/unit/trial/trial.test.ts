@@ -106,11 +106,12 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
 
   it('finds what a crash left behind by its marker, and removes only the user’s own', async () => {
     let saves = 0;
-    // The process dies after the trial agent was made and before it was marked: only the file knows it (next test).
+    // The process dies after the trial agent was made, named and marked (one step: duplicate, then
+    // PATCH) and before its id reached the file: both are found by their markers.
     const crash = (): Promise<void> => (++saves === 4 ? Promise.reject(new Error('killed')) : Promise.resolve());
     await assert.rejects(startDemoTrial(crash), /killed/);
     const mine = await findLeftovers(client, { user: 'Ana' });
-    assert.deepEqual(mine.map((l) => l.kind), ['policy'], 'the trial policy is found by its marker');
+    assert.deepEqual(mine.map((l) => l.kind).sort(), ['agent', 'policy'], 'the trial policy and agent are found by their markers');
     assert.deepEqual(await findLeftovers(client, { user: 'Someone else' }), []);
     await removeLeftovers(client, mine);
     assert.deepEqual(await findLeftovers(client, {}), []);

@@ -99,6 +99,8 @@ describe('ending a trial deletes only what the service marks as that trial’s c
     await assert.rejects(setUpTrial(client, record, await agentsApplying(client, DEMO_LOOP_POLICY_ID), crash, made), /killed/);
     const agent = record.entities.find((e) => e.kind === 'agent')!;
     assert.ok(agent.id && made.has(agent.id));
+    // The marker goes with the rename right after the duplicate: a copy whose rename failed is unmarked.
+    await client.agents.patch(agent.id, { description: '' });
     await client.agents.run(agent.id, { inputs: { transcript: 'hello', language: 'en' } });
     const fromFile = parseTrial(serializeTrial(record));
     const plan = await planTrialRemoval(client, fromFile);

@@ -70,9 +70,6 @@ export interface UpdateAgentBody {
   description?: string | null;
 }
 
-export interface DuplicateAgentBody {
-  name: string;
-}
 
 export interface CreateAgentVersionBody {
   input_definitions: InputDefinitionInput[];
@@ -115,7 +112,7 @@ export class AgentsApi {
 
   /** Creates an agent, optionally with the fields of its first version. */
   create(body: CreateAgentBody, opts?: CallOptions): Promise<BaseAgent> {
-    return this.gateway.send({ operation: 'createAgent', method: 'POST', path: '/v1/agents/', json: body, schema: BaseAgentSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'createAgent', method: 'POST', path: '/v1/agents/', json: body, schema: BaseAgentSchema, feature: 'creating agents' }, opts?.signal);
   }
 
   /** Changes name, cache settings or description of a base agent. */
@@ -128,10 +125,18 @@ export class AgentsApi {
     return this.gateway.send({ operation: 'deleteAgent', method: 'DELETE', path: agentPath(agentId), schema: null }, opts?.signal);
   }
 
-  /** Copies an agent under a new name; answers the copy's version. */
-  duplicate(agentId: string, body: DuplicateAgentBody, opts?: CallOptions): Promise<AgentVersion> {
+  /** Changes only the given fields of a base agent (PATCH), e.g. the name of a fresh copy. */
+  patch(agentId: string, body: UpdateAgentBody, opts?: CallOptions): Promise<BaseAgent> {
+    return this.gateway.send({ operation: 'patchAgent', method: 'PATCH', path: agentPath(agentId), json: body, schema: BaseAgentSchema }, opts?.signal);
+  }
+
+  /**
+   * Copies an agent; answers the copy's version. The live service takes no body here, so the copy's
+   * name is the service's: {@link duplicateAgentAs} names it as the user asked.
+   */
+  duplicate(agentId: string, opts?: CallOptions): Promise<AgentVersion> {
     const path = `${agentPath(agentId)}duplicate/`;
-    return this.gateway.send({ operation: 'duplicateAgent', method: 'POST', path, json: body, schema: AgentVersionSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'duplicateAgent', method: 'POST', path, schema: AgentVersionSchema }, opts?.signal);
   }
 
   /** All versions of an agent (a plain list, not paged). */

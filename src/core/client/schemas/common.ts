@@ -1,5 +1,6 @@
 /** Shapes shared by several resources. All objects are loose: unknown fields are kept for raw views. */
 import * as z from 'zod/mini';
+import { noteLeftOut } from '../parse';
 
 /** The user who made something; the service sends different subsets in different places, or null. */
 export const CreatorSchema = z.looseObject({
@@ -12,19 +13,29 @@ export const CreatorSchema = z.looseObject({
 });
 export type Creator = z.infer<typeof CreatorSchema>;
 
-/** A tag object as the live service sends it on base agents. */
+/** A tag object as the live service sends it on base agents (`AgentTag`; `color` a `ColorEnum` name). */
 export const TagSchema = z.looseObject({
   id: z.optional(z.union([z.string(), z.number()])),
   name: z.string(),
   color: z.nullish(z.string()),
   created_at: z.nullish(z.string()),
-  creator: z.nullish(CreatorSchema),
+  // The creating user's integer id, or null: not a user object.
+  creator: z.nullish(z.number()),
   usage_count: z.nullish(z.number()),
 });
 export type Tag = z.infer<typeof TagSchema>;
 
+/** One tag; one that cannot be read is left out (and noted for the log): one odd tag never blanks a list. */
+const TagItemSchema = z.catch(z.nullable(z.union([z.string(), TagSchema])), (ctx) => {
+  noteLeftOut('a tag', ctx.error.issues, ctx.input);
+  return null;
+});
+
 /** `tags`: the interface says a string; the live service sends tag objects; string arrays occur too. */
-export const TagsSchema = z.union([z.string(), z.array(z.union([z.string(), TagSchema]))]);
+export const TagsSchema = z.union([
+  z.string(),
+  z.pipe(z.array(TagItemSchema), z.transform((tags) => tags.filter((tag): tag is string | Tag => tag !== null))),
+]);
 export type Tags = z.infer<typeof TagsSchema>;
 
 /** Tag names from any of the three forms (a comma-separated string, names, or tag objects). */

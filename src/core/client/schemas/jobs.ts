@@ -57,19 +57,20 @@ export const AgentJobSchema = z.looseObject({
 });
 export type AgentJob = z.infer<typeof AgentJobSchema>;
 
-export const JobStatusRecordSchema = z.looseObject({
-  status: z.number(),
-  // Unix time in seconds, fractional.
-  timestamp: z.number(),
-  error_message: z.nullish(z.string()),
-});
-export type JobStatusRecord = z.infer<typeof JobStatusRecordSchema>;
-
 /**
  * The status of a job just queued may be null ("not yet known"): it reads as PENDING, a job that is still to
  * come, so one new job neither fails the answer for all the others nor looks final.
  */
 const StatusNotYetKnownSchema = z.pipe(z.nullable(z.number()), z.transform((status): number => status ?? JobStatus.PENDING));
+
+export const JobStatusRecordSchema = z.looseObject({
+  // Null for a job just started, as in the many-jobs answer (docs/service.md, The contract).
+  status: StatusNotYetKnownSchema,
+  // Unix time in seconds, fractional.
+  timestamp: z.number(),
+  error_message: z.nullish(z.string()),
+});
+export type JobStatusRecord = z.infer<typeof JobStatusRecordSchema>;
 
 /** One item of the answer to `POST /v1/agents/jobs/statuses/`. */
 export const JobStatusSummarySchema = z.looseObject({

@@ -17,6 +17,8 @@ import { Disposable } from '../../util/disposable';
 import { messageOf } from '../../util/errors';
 import { JobPanel, type JobPanelDebugState } from './jobPanel';
 import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
+import type { Ticker } from '../../util/ticker';
+import { isJobRecord } from '../../../core/store/jobMerge';
 
 /** What opening a job starts from: the agent, the job's ID, and the job record when a list gave it. */
 export interface JobTarget {
@@ -51,8 +53,16 @@ export class JobViews extends Disposable {
     documents: ServiceDocuments,
     private readonly stores: Stores,
     private readonly log: Log,
+    ticker: Ticker,
   ) {
     super();
+    // "Running for" moves each second with the job's row and the status bar (one ticker for all three).
+    this.register(ticker.every(1000, () => {
+      for (const state of this.states.values()) {
+        const code = state.job?.status_code ?? state.status?.status;
+        if (code !== undefined && !isFinalStatus(code)) this.render(state.jobId);
+      }
+    }));
     // The client is looked up at each read, so a new connection is used as soon as it exists.
     this.batcher = new ResultBatcher((ids) => connection.requireClient().jobs.results(ids));
     this.register({ dispose: () => this.follower?.dispose() });
@@ -90,7 +100,9 @@ export class JobViews extends Disposable {
 
   /** Opens the view of a job, or reveals it when it is open; reads what the store does not know. */
   async open(target: JobTarget, restored?: vscode.WebviewPanel, preserveFocus = false): Promise<void> {
-    const known = target.job ?? this.store?.job(target.jobId);
+    const stored = this.store?.job(target.jobId);
+    // A stub (a job watched by its pasted ID) is no record: the status, its reason and the version's name are still read.
+    const known = target.job ?? (stored && isJobRecord(stored) ? stored : undefined);
     const existing = this.panels.get(target.jobId);
     if (existing) {
       existing.reveal(preserveFocus);

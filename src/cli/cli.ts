@@ -1,0 +1,70 @@
+/** The command line's commands and their help: `agent-workbench <command> [options]`. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Env } from './environment';
+import { CONNECTION_ENV } from './environment';
+import { MCP_USAGE, runMcp } from './mcpCommand';
+import { SANDBOX_USAGE, runSandbox } from './sandboxCommand';
+import { TRY_USAGE, runTry, type CliIo } from './tryCommand';
+
+export type { CliIo };
+
+export const USAGE = `Usage: agent-workbench <command> [options]
+
+Agent Workbench on the command line: try policy edits in CI, serve the tools to coding agents, run the local sandbox.
+
+Commands:
+  try       try a policy edit on a test set on copies, and fail when an expected outcome changes
+  mcp       serve the tools (find agents, read jobs, run, try, publish, …) to an MCP client
+  sandbox   start the local sandbox of the service (no account needed)
+  help      show this text, or a command's (agent-workbench help try)
+
+agent-workbench <command> --help shows a command's options.
+${CONNECTION_ENV}`;
+
+const HELP: Record<string, string> = { try: TRY_USAGE, mcp: MCP_USAGE, sandbox: SANDBOX_USAGE };
+
+/** The version of the package this command line came in. */
+export function cliVersion(): string {
+  for (const file of [path.join(__dirname, '..', 'package.json'), path.join(__dirname, '..', '..', 'package.json')]) {
+    try {
+      const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (json.name === 'agent-workbench' && json.version) return json.version;
+    } catch {
+      // Not there: the next place.
+    }
+  }
+  return '0.0.0';
+}
+
+/** Runs a command line; answers the exit code (2 for a usage error). */
+export async function runCli(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h') {
+    io[command ? 'out' : 'err'](USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === '--version' || command === '-v') {
+    io.out(cliVersion());
+    return 0;
+  }
+  if (command === 'help') {
+    io.out(HELP[rest[0] ?? ''] ?? USAGE);
+    return 0;
+  }
+  try {
+    if (command === 'try') return await runTry(rest, env, io);
+    if (command === 'mcp') return await runMcp(rest, env, io, cliVersion());
+    if (command === 'sandbox') {
+      // The sandbox's own help lists its options after ours.
+      if (rest.includes('--help')) io.out(SANDBOX_USAGE);
+      return await runSandbox(rest, io.err);
+    }
+  } catch (error) {
+    // parseArgs refuses unknown options and missing values with a sentence of its own.
+    io.err(`agent-workbench ${command}: ${error instanceof Error ? error.message : String(error)}\n${HELP[command] ?? ''}`);
+    return 2;
+  }
+  io.err(`agent-workbench: no command "${command}".\n${USAGE}`);
+  return 2;
+}

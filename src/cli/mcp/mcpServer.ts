@@ -1,0 +1,98 @@
+/**
+ * The MCP server over the tool catalogue: lists the tools with their annotations, and calls them with
+ * the confirmation MCP allows — elicitation where the client supports it, else a first call that answers
+ * the plan and a second with `confirm: true`. Progress goes out as notifications when the client asked
+ * for them; a cancelled request aborts the tool (which stops the jobs it started).
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServiceClient } from '../../core/client';
+import { TOOLS, callTool, parseToolInput, planTool, toolErrorText, toolJsonSchema, type AnyTool, type ToolContext, type ToolResult } from '../../core/tools';
+
+export interface McpOptions {
+  client: ServiceClient;
+  root: string;
+  maxJobs: number;
+  readOnly: boolean;
+  user: string;
+  version: string;
+  pollMs?: number;
+  log(line: string): void;
+}
+
+/** The tools the server offers: all, or only the reads. */
+export function offeredTools(readOnly: boolean): AnyTool[] {
+  return TOOLS.filter((t) => !readOnly || t.kind === 'read');
+}
+
+/** A tool as MCP lists it. */
+export function mcpTool(tool: AnyTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toolJsonSchema(tool) as Tool['inputSchema'],
+    annotations: { title: tool.title, readOnlyHint: tool.kind === 'read', destructiveHint: tool.kind === 'change', idempotentHint: tool.kind === 'read', openWorldHint: tool.name !== 'read_result_file' },
+  };
+}
+
+function asResult(result: ToolResult): CallToolResult {
+  return { content: [{ type: 'text', text: result.text }], structuredContent: result.data, isError: result.isError };
+}
+
+/** A new server (one per MCP session) over the shared client. */
+export function createMcpServer(o: McpOptions): Server {
+  const server = new Server({ name: 'agent-workbench', version: o.version }, { capabilities: { tools: {}, logging: {} }, instructions: 'Agent Workbench: agents, jobs, policies, datasets and tables of the agent platform. Reads are free; run_agent, run_comparison and try_policy_edit start paid jobs and publish_policy_edit and cancel_jobs change the organization: each answers its estimate or change first.' });
+  const tools = offeredTools(o.readOnly);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(mcpTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    if (!tool) return asResult({ isError: true, text: `No such tool: ${request.params.name}${o.readOnly ? ' (the server is read-only)' : ''}.`, data: {} });
+    const token = request.params._meta?.progressToken;
+    let step = 0;
+    const ctx: ToolContext = {
+      client: o.client,
+      root: o.root,
+      maxJobs: o.maxJobs,
+      signal: extra.signal,
+      user: o.user,
+      pollMs: o.pollMs,
+      progress:
+        token === undefined
+          ? undefined
+          : (done, total, message) => {
+              // Progress must increase with each notification, even when the count of finished jobs does not.
+              step = Math.max(step + 0.001, done);
+              void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, ...(total ? { total } : {}), message } }).catch(() => undefined);
+            },
+      jobsStarted: (agentId, ids) => o.log(`started ${ids.length} job(s) of agent ${agentId}: ${ids.join(', ')}`),
+    };
+    const started = Date.now();
+    const confirmed = await askUser(server, tool, request.params.arguments, ctx);
+    if (typeof confirmed === 'object') return asResult(confirmed);
+    const result = await callTool(tool, request.params.arguments, ctx, confirmed);
+    o.log(`${tool.name}: ${result.isError ? 'failed' : result.confirmation ? 'answered its plan' : 'done'} in ${Date.now() - started} ms`);
+    return asResult(result);
+  });
+  return server;
+}
+
+/**
+ * Confirmation by elicitation: for paid and changing tools when the client can be asked (and the call
+ * does not carry `confirm: true` already). Answers true (the user agreed), false (ask the model's way:
+ * the first call answers the plan), or a result to answer at once (declined, or the plan failed).
+ */
+async function askUser(server: Server, tool: AnyTool, raw: unknown, ctx: ToolContext): Promise<boolean | ToolResult> {
+  if (tool.kind === 'read' || !server.getClientCapabilities()?.elicitation) return false;
+  if ((raw as { confirm?: unknown } | undefined)?.confirm === true) return false;
+  let text: string;
+  try {
+    const plan = await planTool(tool, parseToolInput(tool, raw), ctx);
+    text = plan?.text ?? tool.title;
+  } catch (error) {
+    return { isError: true, text: toolErrorText(error, tool.name), data: {} };
+  }
+  const answer = await server.elicitInput({ message: `${tool.title}: ${text} Go ahead?`, requestedSchema: { type: 'object', properties: {} } }, { signal: ctx.signal });
+  if (answer.action === 'accept') return true;
+  return { isError: false, text: `The user ${answer.action === 'decline' ? 'declined' : 'cancelled'}: nothing was started or changed.`, data: { declined: true } };
+}

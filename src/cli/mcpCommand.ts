@@ -1,0 +1,82 @@
+/**
+ * `agent-workbench mcp`: the tool catalogue as an MCP server, over stdio (the default: a client starts it)
+ * or Streamable HTTP on 127.0.0.1 (`--port`). The connection comes from the environment as for `try`;
+ * stdout carries only the protocol, logs go to stderr.
+ */
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { DEFAULT_MAX_JOBS } from '../core/tools';
+import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
+import { serveHttp } from './mcp/mcpHttp';
+import { createMcpServer } from './mcp/mcpServer';
+import type { CliIo } from './tryCommand';
+
+export const MCP_USAGE = `Usage: agent-workbench mcp [--port N [--token-env VAR]] [--read-only] [--root FOLDER] [--max-jobs N]
+
+Serves Agent Workbench's tools (find agents, read jobs, run agents, try a policy edit, …) to an MCP
+client. Paid and changing tools ask first: through the client (elicitation) where it can, else their
+first call answers the estimate and a second call with confirm: true starts the work.
+
+Options:
+  --port N          serve Streamable HTTP on http://127.0.0.1:N/mcp instead of stdio (0: a free port)
+  --token-env VAR   with --port: require "Authorization: Bearer <value of VAR>" (a token of this server's own)
+  --read-only       offer only the tools that read
+  --root FOLDER     the folder tool paths (test sets, policy files) must stay in (default: the current folder)
+  --max-jobs N      the most jobs one call may start (default ${DEFAULT_MAX_JOBS})
+  --help            show this text
+
+${CONNECTION_ENV}
+Logs go to stderr; stdout is the protocol's.`;
+
+/** Runs `mcp` until the client goes (stdio) or the process is stopped (HTTP); answers the exit code. */
+export async function runMcp(args: readonly string[], env: Env, io: CliIo, version: string): Promise<number> {
+  const { values } = parseArgs({ args: [...args], strict: true, options: { port: { type: 'string' }, 'token-env': { type: 'string' }, 'read-only': { type: 'boolean' }, root: { type: 'string' }, 'max-jobs': { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    io.out(MCP_USAGE);
+    return 0;
+  }
+  const maxJobs = values['max-jobs'] === undefined ? DEFAULT_MAX_JOBS : Number(values['max-jobs']);
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (!Number.isInteger(maxJobs) || maxJobs < 0 || (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))) {
+    io.err(`agent-workbench mcp: --max-jobs and --port take whole numbers.\n${MCP_USAGE}`);
+    return 2;
+  }
+  const token = values['token-env'] ? env[values['token-env']] : undefined;
+  if (values['token-env'] && !token) {
+    io.err(`agent-workbench mcp: ${values['token-env']} is not set.`);
+    return 2;
+  }
+  const client = clientFromEnv(env, 'agent-workbench-mcp');
+  if (typeof client === 'string') {
+    io.err(`agent-workbench mcp: ${client}.\n${MCP_USAGE}`);
+    return 2;
+  }
+  const options = { client, root: path.resolve(values.root ?? '.'), maxJobs, readOnly: values['read-only'] === true, user: env.AGENT_WORKBENCH_USER ?? 'mcp', version, pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
+  if (port === undefined) {
+    const transport = new StdioServerTransport();
+    const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+    await createMcpServer(options).connect(transport);
+    options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} over stdio (root ${options.root})`);
+    await Promise.race([closed, new Promise<void>((resolve) => process.stdin.once('end', resolve))]);
+    await client.close();
+    return 0;
+  }
+  const http = await serveHttp({ port, token, makeServer: () => createMcpServer(options), log: options.log });
+  // The one line a script reads to find the server (like the sandbox's ready line).
+  io.out(JSON.stringify({ url: http.url }));
+  options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} at ${http.url}${token ? ' (bearer token required)' : ''}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await http.close();
+  await client.close();
+  return 0;
+}
+
+/** A random token for `--token-env` when a user wants one (printed by nobody: the user sets it). */
+export function newServerToken(): string {
+  return randomBytes(24).toString('base64url');
+}

@@ -1,0 +1,34 @@
+/** Duplicating an agent under the name the user chose: one user action, two calls. */
+import type { ServiceClient } from './client/client';
+import type { AgentVersion } from './client/schemas/agents';
+import type { UpdateAgentBody } from './client/resources/agents';
+
+/** The copy was made but could not be renamed: it exists under the service's name. */
+export class DuplicateRenameError extends Error {
+  constructor(
+    /** The copy's version, as the duplicate answered it (its base agent keeps the service's name). */
+    readonly copy: AgentVersion,
+    readonly wantedName: string,
+    override readonly cause: unknown,
+  ) {
+    super(`The copy was made as "${copy.base_agent.name}" but could not be renamed to "${wantedName}": ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'DuplicateRenameError';
+  }
+}
+
+/**
+ * Duplicates an agent and gives the copy the fields asked (at least its name). The live service's
+ * duplicate takes no body, so the copy is renamed right after with PATCH; when that fails the copy
+ * is kept and a {@link DuplicateRenameError} says so (the duplicate itself is never repeated).
+ */
+export async function duplicateAgentAs(client: ServiceClient, agentId: string, fields: UpdateAgentBody & { name: string }, signal?: AbortSignal): Promise<AgentVersion> {
+  const copy = await client.agents.duplicate(agentId, { signal });
+  const changes = Object.entries(fields).filter(([key, value]) => copy.base_agent[key] !== value);
+  if (changes.length === 0) return copy;
+  try {
+    const renamed = await client.agents.patch(copy.base_agent.id, Object.fromEntries(changes), { signal });
+    return { ...copy, base_agent: renamed };
+  } catch (error) {
+    throw new DuplicateRenameError(copy, fields.name, error);
+  }
+}

@@ -1,0 +1,61 @@
+/** Reads of agents: find them, describe one (versions, current version, input definitions). */
+import * as z from 'zod';
+import { tagNames } from '../client';
+import { count, listText } from './answers';
+import { defineTool } from './toolTypes';
+
+export const findAgents = defineTool({
+  name: 'find_agents',
+  title: 'Find agents',
+  kind: 'read',
+  description:
+    'Finds agents of the organization by name or description text, engine or tag. Returns each agent\'s id, name, engine, job count and tags (the id is what the other tools take). Reads only; costs nothing. Trial copies (names with "· trial") are left out unless include_trials is true.',
+  input: z.object({
+    search: z.string().max(200).optional().describe('Text the agent name or description contains.'),
+    engine: z.string().max(200).optional().describe('Engine class id, e.g. "demo-review".'),
+    tag: z.string().max(200).optional().describe('A tag name the agent carries.'),
+    include_trials: z.boolean().optional().describe('Also list trial copies of agents.'),
+    limit: z.number().int().min(1).max(200).default(50).describe('The most agents to answer.'),
+  }),
+  reads: (i) => `agents${i.search ? ` matching “${i.search}”` : ''}`,
+  async run(i, ctx) {
+    const found = [];
+    for await (const agent of ctx.client.agents.items({ search: i.search, engine_class_id: i.engine, page_size: 100 }, { signal: ctx.signal })) {
+      if (!i.include_trials && / · trial /.test(agent.name)) continue;
+      const tags = tagNames(agent.tags);
+      if (i.tag && !tags.some((t) => t.toLowerCase() === i.tag!.toLowerCase())) continue;
+      found.push({ id: agent.id, name: agent.name, engine: agent.engine_class_id, job_count: agent.job_count ?? null, current_version_id: agent.current_version_id, tags });
+      if (found.length >= i.limit) break;
+    }
+    const text = listText(`${count(found.length, 'agent')} found.`, found.map((a) => `${a.name} (${a.id}) · ${a.engine}${a.job_count !== null ? ` · ${count(a.job_count, 'job')}` : ''}${a.tags.length ? ` · tags ${a.tags.join(', ')}` : ''}`), 'Use describe_agent for versions and inputs, list_jobs for its jobs.');
+    return { text, data: { agents: found } };
+  },
+});
+
+export const describeAgent = defineTool({
+  name: 'describe_agent',
+  title: 'Describe an agent',
+  kind: 'read',
+  description:
+    'Describes one agent: its versions (id, name, date), which one is current (the one its jobs run), the inputs the current version takes (key, type, description, example) and the policy it applies. Reads only; costs nothing.',
+  input: z.object({ agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).') }),
+  reads: (i) => `agent ${i.agent_id} and its versions`,
+  async run(i, ctx) {
+    const opts = { signal: ctx.signal };
+    const [agent, versions] = await Promise.all([ctx.client.agents.get(i.agent_id, opts), ctx.client.agents.listVersions(i.agent_id, opts)]);
+    const current = versions.find((v) => v.id === agent.current_version_id);
+    const inputs = (current?.input_definitions ?? []).map((d) => ({ key: d.key, data_type: d.data_type ?? 'text/plain', description: d.description ?? null, example: d.example ?? null }));
+    const config = current?.engine_config as { policy_id?: unknown } | null | undefined;
+    const policyId = typeof config?.policy_id === 'string' ? config.policy_id : null;
+    const lines = [
+      `${agent.name} (${agent.id}) · engine ${agent.engine_class_id}${agent.job_count != null ? ` · ${count(agent.job_count, 'job')}` : ''}`,
+      `Current version: ${current ? `${current.version_name} (${current.id})` : 'none'}${policyId ? ` · applies policy ${policyId}` : ''}`,
+      `Inputs: ${inputs.map((d) => `${d.key} (${d.data_type})`).join(', ') || 'none'}`,
+      listText(`${count(versions.length, 'version')}:`, versions.map((v) => `${v.version_name} (${v.id}) · ${v.created_at}${v.id === agent.current_version_id ? ' · current' : ''}`)),
+    ];
+    return {
+      text: lines.join('\n'),
+      data: { agent: { id: agent.id, name: agent.name, engine: agent.engine_class_id, description: agent.description ?? null, job_count: agent.job_count ?? null }, current_version_id: agent.current_version_id, policy_id: policyId, inputs, versions: versions.map((v) => ({ id: v.id, name: v.version_name, created_at: v.created_at })) },
+    };
+  },
+});

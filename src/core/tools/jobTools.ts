@@ -1,0 +1,72 @@
+/** Reads of jobs: list an agent's jobs by status, version, dates, metadata or text similarity; read many jobs' results at once. */
+import * as z from 'zod';
+import { ALL_JOB_STATUS_CODES, jobStatusFromName, jobStatusName } from '../jobStatus';
+import { count, jobLine, listText, resultSummary } from './answers';
+import { defineTool, ToolRefusal } from './toolTypes';
+
+const STATUS_NAMES = ALL_JOB_STATUS_CODES.map((c) => jobStatusName(c)) as [string, ...string[]];
+
+export const listJobs = defineTool({
+  name: 'list_jobs',
+  title: 'List jobs',
+  kind: 'read',
+  description:
+    "Lists an agent's jobs, newest first, filtered by status, version name, creation dates, metadata (key:value) or text similar to a phrase. Returns one line per job: id, status, version, date and the first inputs. Reads only; costs nothing. Use read_jobs with the ids for outputs, verdicts, errors and cost.",
+  input: z.object({
+    agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).'),
+    status: z.enum(STATUS_NAMES).optional().describe('Only jobs with this status.'),
+    version_name: z.string().max(200).optional().describe('Only jobs of this version name.'),
+    created_from: z.string().max(40).optional().describe('ISO date: jobs created on or after.'),
+    created_to: z.string().max(40).optional().describe('ISO date: jobs created on or before.'),
+    metadata: z.string().max(500).optional().describe('key:value[,key:value...] the job metadata must hold.'),
+    similar_to: z.string().max(1000).optional().describe('A phrase: jobs whose inputs are most similar first.'),
+    limit: z.number().int().min(1).max(500).default(50).describe('The most jobs to answer.'),
+  }),
+  reads: (i) => `jobs of agent ${i.agent_id}`,
+  async run(i, ctx) {
+    const params = {
+      status_code: i.status === undefined ? undefined : jobStatusFromName(i.status),
+      version_name: i.version_name,
+      created_from: i.created_from,
+      created_to: i.created_to,
+      metadata: i.metadata,
+      semantic_string: i.similar_to,
+      ordering: i.similar_to ? undefined : '-created_at',
+      page_size: Math.min(i.limit, 100),
+    };
+    const jobs = [];
+    let total: number | undefined;
+    for await (const page of ctx.client.jobs.pages(i.agent_id, params, { signal: ctx.signal })) {
+      total ??= page.count ?? undefined;
+      jobs.push(...page.results);
+      if (jobs.length >= i.limit) break;
+    }
+    const shown = jobs.slice(0, i.limit);
+    const title = `${count(shown.length, 'job')}${total !== undefined && total > shown.length ? ` of ${total.toLocaleString('en-US')}` : ''} of agent ${i.agent_id}.`;
+    const data = shown.map((j) => ({ id: j.id, status: jobStatusName(j.status_code), version: j.agent_version_name ?? null, created_at: j.created_at, metadata: j.metadata ?? {}, inputs: Object.fromEntries((j.job_inputs ?? []).map((x) => [x.key, x.value ?? x.file_name ?? null])), corrected_verdict: j.feedback_review?.corrected_verdict ?? null }));
+    return { text: listText(title, shown.map(jobLine), 'read_jobs takes these ids for outputs, errors and cost.'), data: { total: total ?? null, jobs: data } };
+  },
+});
+
+export const readJobs = defineTool({
+  name: 'read_jobs',
+  title: 'Read jobs',
+  kind: 'read',
+  description:
+    "Reads many jobs at once (one bulk request per 100 ids): each job's status, outputs (long values clipped), the reviewer's corrected outputs, its error if it failed, cost and tokens. Reads only; costs nothing.",
+  input: z.object({ job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Job ids (from list_jobs).') }),
+  reads: (i) => count(i.job_ids.length, 'job'),
+  async run(i, ctx) {
+    const ids = [...new Set(i.job_ids)];
+    const results = await ctx.client.jobs.results(ids, { signal: ctx.signal });
+    const byId = new Map(results.map((r) => [r.id, resultSummary(r)]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (byId.size === 0) throw new ToolRefusal(`No such job: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''}.`);
+    const lines = [...byId.values()].map((r) => {
+      const outputs = Object.entries(r.outputs as Record<string, unknown>).slice(0, 3).map(([k, v]) => `${k}=${typeof v === 'string' ? v.slice(0, 80) : JSON.stringify(v)}`).join(', ');
+      return `${String(r.id)} · ${String(r.status)}${r.error ? ` · error ${String(r.error)}` : ''}${outputs ? ` · ${outputs}` : ''}${typeof r.cost === 'number' ? ` · cost ${r.cost}` : ''}`;
+    });
+    const text = listText(`${count(byId.size, 'job')} read${missing.length ? `; no such job: ${missing.join(', ')}` : ''}.`, lines);
+    return { text, data: { jobs: [...byId.values()], missing } };
+  },
+});

@@ -1,0 +1,82 @@
+/**
+ * The tool catalogue's shared definitions: what a tool is (name, description for a model, input schema,
+ * kind, handler over the service client), what it is given to run (the context a host builds) and what
+ * it answers (concise text for a model, with a structured form beside it).
+ */
+import type * as z from 'zod';
+import type { ServiceClient } from '../client';
+
+/** Reads only; starts paid work (jobs); changes or deletes something in the organization. */
+export type ToolKind = 'read' | 'paid' | 'change';
+
+/** What a host gives a tool to run. */
+export interface ToolContext {
+  client: ServiceClient;
+  /** The folder paths a tool is given must stay in (the workspace, or the MCP server's `--root`); none: paths are refused. */
+  root: string | undefined;
+  /** The most jobs one call may start (a setting / `--max-jobs`). */
+  maxJobs: number;
+  signal: AbortSignal;
+  /** Who trial copies are named after. */
+  user: string;
+  /** How often long tools poll job statuses (tests pass a short one). */
+  pollMs?: number;
+  /** Long tools report how far they are. */
+  progress?(done: number, total: number | undefined, message: string): void;
+  /** Jobs a tool started, so that a host shows them (the Agents view, the status bar). */
+  jobsStarted?(agentId: string, jobIds: readonly string[], label: string, inputSets?: readonly Record<string, unknown>[]): void;
+}
+
+/** A tool's answer: a few lines a model can act on, and the same as data. */
+export interface ToolAnswer {
+  text: string;
+  data: Record<string, unknown>;
+}
+
+/** What a paid or changing tool would do, said before it does it (the confirmation). */
+export interface ToolPlan {
+  /** One or two sentences: the jobs, the estimate, what changes. */
+  text: string;
+  /** Jobs the call would start (checked against the limit). */
+  jobs: number;
+  data: Record<string, unknown>;
+}
+
+/** One tool of the catalogue. */
+export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
+  /** snake_case, unique: the MCP name, and the base of the VS Code tool's name. */
+  name: string;
+  /** A short title for people (confirmation dialogs, tool pickers). */
+  title: string;
+  /** For a model: what it is for, what it returns, what it costs. */
+  description: string;
+  kind: ToolKind;
+  /** Needs a trusted workspace in VS Code (every paid or changing tool does; a read that runs something on the service too). */
+  needsTrust?: boolean;
+  input: S;
+  /** Paid and changing tools: what the call would start or change, read before anything happens. */
+  plan?(input: z.infer<S>, ctx: ToolContext): Promise<ToolPlan>;
+  /** Reads: what the call will read, in one sentence (VS Code says it while the tool runs). */
+  reads?(input: z.infer<S>): string;
+  run(input: z.infer<S>, ctx: ToolContext): Promise<ToolAnswer>;
+}
+
+/** A tool of any input (the registry's view). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds tools of different inputs; each checks its own
+export type AnyTool = ToolDefinition<any>;
+
+/** Declares a tool with its input type inferred from its schema. */
+export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDefinition<S> {
+  return tool;
+}
+
+/** A refusal a model can act on (bad input, no such thing, over a limit): said as the tool's answer, never a stack trace. */
+export class ToolRefusal extends Error {
+  constructor(
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ToolRefusal';
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * A trial of a policy edit on a test set, start to end, with no editor: the one function behind the
+ * command line's `try` and the `try_policy_edit` tool. The trial runs on copies, its comparison is
+ * driven to the end, and the copies are always removed (a cancelled run first cancels the jobs it
+ * started); nothing is published.
+ */
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { AgentVersion, BaseAgent, ServiceClient } from '../client';
+import { comparisonMarkdown } from '../comparison/comparisonExport';
+import { serializeComparison, unfinishedJobIds, type ComparisonRecord } from '../comparison/comparisonRecord';
+import { cancelJobs } from '../comparison/comparisonRunner';
+import { estimatePlan, readCostEstimate, type CostEstimate } from '../comparison/costEstimate';
+import { parseTestSet, type TestCase } from '../comparison/testSet';
+import { testSetAgentId } from '../comparison/testSetCheck';
+import type { PolicyFile } from './policyFile';
+import { clientComparisonService, disagreements, runToEnd, trialComparison, trialPlan } from './trialComparison';
+import { discardTrial } from './trialEnd';
+import type { LeftAlone } from './trialRemoval';
+import { testSetBase } from './trialFiles';
+import { newTrial, serializeTrial, type TrialRecord } from './trialRecord';
+import { agentsApplying, setUpTrial } from './trialSetup';
+
+/** A test set as read from its file. */
+export interface TrialTestSet {
+  /** The file's name (its format comes from it). */
+  name: string;
+  text: string;
+  /** How the comparison names the test set (its path relative to the output folder). */
+  label?: string;
+}
+
+/** What a trial of an edit will run before anything exists: the agents that apply the policy, the cases, the estimate. */
+export interface TrialPlanned {
+  agents: { agent: BaseAgent; version: AgentVersion }[];
+  cases: TestCase[];
+  /** Problems of test set lines left out. */
+  problems: string[];
+  jobs: number;
+  estimate: CostEstimate;
+}
+
+/** The agents applying the policy (only the one the test set names, if it names one), the cases, and the estimate of the jobs. */
+export async function planPolicyTrial(client: ServiceClient, policy: Pick<PolicyFile, 'policyId' | 'name'>, testSet: TrialTestSet, signal?: AbortSignal): Promise<TrialPlanned> {
+  const { cases, problems } = parseTestSet(testSet.name, testSet.text);
+  if (cases.length === 0) throw new Error(`${testSet.name} has no case to run.`);
+  const onlyAgent = testSetAgentId(testSet.text);
+  const agents = (await agentsApplying(client, policy.policyId, signal)).filter((a) => !onlyAgent || a.agent.id === onlyAgent);
+  if (agents.length === 0) throw new Error(`No agent${onlyAgent ? ` named by ${testSet.name}` : ''} applies ${policy.name} (engine_config.policy_id of its current version).`);
+  const plan = trialPlan(cases);
+  const estimates = await Promise.all(agents.map(({ agent }) => estimatePlan(client, { agentId: agent.id, jobs: plan.jobs, beforeJobIds: plan.beforeJobIds }, signal)));
+  const estimate = sumEstimates(estimates);
+  return { agents, cases, problems: problems.map((p) => `${testSet.name}:${p.line}: ${p.message} (left out)`), jobs: estimate.jobs, estimate };
+}
+
+/** The estimates of several agents' jobs as one. */
+export function sumEstimates(estimates: readonly CostEstimate[]): CostEstimate {
+  const jobs = estimates.reduce((n, e) => n + e.jobs, 0);
+  if (estimates.some((e) => e.cost === undefined || e.tokens === undefined)) return { jobs };
+  return { jobs, tokens: estimates.reduce((n, e) => n + e.tokens!, 0), cost: estimates.reduce((n, e) => n + e.cost!, 0), basis: estimates[0]?.basis };
+}
+
+/** How one agent's copy answered. */
+export interface TriedAgent {
+  agentId: string;
+  agentName: string;
+  record: ComparisonRecord;
+  /** Case indexes with an expected outcome the trial now gives otherwise. */
+  disagreeing: number[];
+  /** The comparison file written, when an output folder was given. */
+  file?: string;
+}
+
+export interface TryPolicyEditOptions {
+  policy: Pick<PolicyFile, 'policyId' | 'name' | 'baseVersionId' | 'content'>;
+  testSet: TrialTestSet;
+  user: string;
+  /** Where the trial and comparison files go; none: kept in memory only. */
+  outDir?: string;
+  signal?: AbortSignal;
+  pollMs?: number;
+  /** Said once per agent before its jobs start (the estimate of what is left to run). */
+  onEstimate?(agentName: string, estimate: CostEstimate): void;
+  /** Jobs started so far of all agents, out of how many. */
+  onProgress?(done: number, total: number, message: string): void;
+  /** The jobs a copy started (a host shows them). */
+  onJobsStarted?(agentId: string, jobIds: string[]): void;
+}
+
+export interface TryPolicyEditResult {
+  trial: TrialRecord;
+  agents: TriedAgent[];
+  /** Cases of all agents with an expected outcome that now disagree. */
+  failing: number;
+  /** The trial file (kept after the copies were removed, so Publish can use it), when an output folder was given. */
+  trialFile?: string;
+  /** What the clean-up did not remove because the service does not mark it as this trial's copy. */
+  leftAlone: LeftAlone[];
+}
+
+/** Sets the trial up on copies, runs each copy's comparison to its end, and removes the copies whatever happens. */
+export async function tryPolicyEdit(client: ServiceClient, o: TryPolicyEditOptions, planned?: TrialPlanned): Promise<TryPolicyEditResult> {
+  const plan = planned ?? (await planPolicyTrial(client, o.policy, o.testSet, o.signal));
+  const trial = newTrial({ trialId: randomUUID(), user: o.user, policyId: o.policy.policyId, policyName: o.policy.name, baseVersionId: o.policy.baseVersionId, content: o.policy.content });
+  const base = o.outDir ? path.join(o.outDir, testSetBase(o.testSet.name)) : undefined;
+  if (o.outDir) await fs.mkdir(o.outDir, { recursive: true });
+  const trialFile = base ? `${base}.trial.json` : undefined;
+  const saveTrial = (): Promise<void> => (trialFile ? fs.writeFile(trialFile, serializeTrial(trial)) : Promise.resolve());
+  const agents: TriedAgent[] = [];
+  let running: ComparisonRecord | undefined;
+  // What this run made itself: the only unmarked copies its clean-up may remove (trialRemoval.ts).
+  const madeHere = new Set<string>();
+  let leftAlone: LeftAlone[] = [];
+  try {
+    await setUpTrial(client, trial, plan.agents, saveTrial, madeHere, o.signal);
+    for (const entity of trial.entities.filter((e) => e.kind === 'agent')) {
+      const record = trialComparison(trial, entity, plan.cases, o.testSet.label ?? o.testSet.name);
+      running = record;
+      const agentName = record.agentName ?? entity.name;
+      o.onEstimate?.(agentName, await readCostEstimate(client, record, o.signal));
+      const file = base ? `${base}${plan.agents.length > 1 ? `.${entity.sourceAgentId}` : ''}.trial.comparison.json` : undefined;
+      const save = async (): Promise<void> => {
+        o.onProgress?.(finishedJobs(agents, record), plan.jobs, `${agentName}: ${finishedJobs([], record)} of ${record.cases.length * ranTargets(record)} jobs final`);
+        if (file) await fs.writeFile(file, serializeComparison(record));
+      };
+      const events = { onStarted: (_count: number, ids: readonly string[], agentId: string) => o.onJobsStarted?.(agentId, [...ids]) };
+      await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events });
+      if (file) await fs.writeFile(file.replace(/\.json$/, '.md'), comparisonMarkdown(record));
+      agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file });
+      running = undefined;
+    }
+  } finally {
+    // A cancelled trial stops what it started before its copies go (a fresh signal: the old one is spent).
+    const fresh = new AbortController().signal;
+    if (running && o.signal?.aborted) await cancelJobs(unfinishedJobIds(running), clientComparisonService(client), fresh).catch(() => 0);
+    leftAlone = (await discardTrial(client, trial, saveTrial, madeHere, fresh)).leftAlone;
+  }
+  return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile, leftAlone };
+}
+
+// Jobs run (not the results before, which are only read) whose status is final, over the agents so far.
+function finishedJobs(done: readonly TriedAgent[], current: ComparisonRecord): number {
+  const count = (r: ComparisonRecord): number => {
+    const ran = new Set(r.targets.filter((t) => t.kind !== 'baseline').map((t) => t.id));
+    return r.cases.reduce((n, c) => n + Object.entries(c.runs).filter(([id, run]) => ran.has(id) && run.outputs !== undefined).length, 0);
+  };
+  return done.reduce((n, a) => n + count(a.record), 0) + count(current);
+}
+
+function ranTargets(record: ComparisonRecord): number {
+  return record.targets.filter((t) => t.kind !== 'baseline').length;
+}

@@ -1,0 +1,121 @@
+/**
+ * The tool catalogue as VS Code language model tools (Copilot agent mode and any chat participant):
+ * registered from package.json's list at activation without loading anything (the catalogue loads with
+ * the client on first use). Each call uses the window's connection, and jobs a tool starts show in the
+ * Agents view and the status bar like any other. Paid and changing tools ask first (prepareInvocation:
+ * the jobs, the estimate, what changes); Restricted Mode refuses them as it does the commands.
+ */
+import * as vscode from 'vscode';
+import { toolsMaxJobs } from '../configuration';
+import type { Connection } from '../connection/connection';
+import type { SignedInUser } from '../connection/signedInUser';
+import { isWorkspaceTrusted, RESTRICTED_MESSAGE } from '../commands/workspaceTrust';
+import { loadCore } from '../lazyCore';
+import type { Log } from '../log';
+import { showStartedJobs } from '../runs/runner';
+import type { Stores } from '../store/stores';
+import type { TestPrompts } from '../testing/testPrompts';
+import type { AnyTool, ToolContext } from '../../core/tools';
+import { LM_TOOL_PREFIX } from '../../core/tools/toolNames';
+
+
+export interface ToolHost {
+  connection: Connection;
+  stores: Stores;
+  user: SignedInUser;
+  log: Log;
+  /** Answers in place of the user (the test build only). */
+  prompts: TestPrompts;
+}
+
+type Input = Record<string, unknown>;
+
+/** One catalogue tool behind VS Code's tool API. */
+class CatalogueTool implements vscode.LanguageModelTool<Input> {
+  constructor(
+    private readonly name: string,
+    private readonly host: ToolHost,
+  ) {}
+
+  private tool(): AnyTool {
+    const tool = loadCore().toolNamed(this.name);
+    if (!tool) throw new Error(`Agent Workbench has no tool ${this.name}.`);
+    return tool;
+  }
+
+  private context(token: vscode.CancellationToken): ToolContext {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    const { stores, log } = this.host;
+    return {
+      client: this.host.connection.requireClient(),
+      root: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      maxJobs: toolsMaxJobs(),
+      signal: controller.signal,
+      user: this.host.user.label ?? 'vscode',
+      jobsStarted: (agentId, jobIds, label, inputSets) => {
+        const agentName = stores.current?.agent(agentId)?.name ?? label;
+        showStartedJobs(stores, log, { agentId, agentName, versionName: label.split(' · ').pop() ?? label, jobIds, inputSets: inputSets ?? [] });
+      },
+    };
+  }
+
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Input>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
+    const tool = this.tool();
+    const core = loadCore();
+    if (tool.kind === 'read') return { invocationMessage: `Agent Workbench: reading ${readsOf(tool, core.parseToolInput, options.input)}` };
+    if (tool.needsTrust && !isWorkspaceTrusted()) return { invocationMessage: `${tool.title}: refused in Restricted Mode` };
+    try {
+      const plan = await core.planTool(tool, core.parseToolInput(tool, options.input), this.context(token));
+      const kind = tool.kind === 'paid' ? 'This starts paid work.' : 'This changes your organization.';
+      const message = `${plan?.text ?? tool.title}\n\n${kind}`;
+      // A test answers the confirmation (a dialog cannot be clicked from there); a "no" is a refusal VS Code reports.
+      const answer = __TEST_HOOKS__ ? this.host.prompts.toolConfirmation : undefined;
+      if (answer) {
+        if (!answer(message)) throw new Error('The user declined: nothing was started.');
+        return { invocationMessage: `${tool.title}…` };
+      }
+      return { invocationMessage: `${tool.title}…`, confirmationMessages: { title: `Agent Workbench: ${tool.title}`, message: new vscode.MarkdownString(message) } };
+    } catch (error) {
+      // The call itself answers the problem (bad input, over the limit) as its result; nothing runs.
+      this.host.log.info(`${tool.name}: not planned (${core.toolErrorText(error, tool.name)})`);
+      return { invocationMessage: `${tool.title}…`, confirmationMessages: { title: `Agent Workbench: ${tool.title}`, message: new vscode.MarkdownString(core.toolErrorText(error, tool.name)) } };
+    }
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<Input>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const tool = this.tool();
+    if (tool.needsTrust && !isWorkspaceTrusted()) return textResult(RESTRICTED_MESSAGE);
+    let ctx: ToolContext;
+    try {
+      ctx = this.context(token);
+    } catch {
+      return textResult('Agent Workbench is not connected: sign in or start the local sandbox first (Agent Workbench: Sign In…). Nothing was started.');
+    }
+    const started = Date.now();
+    // VS Code asked the user in prepareInvocation: paid and changing work is confirmed by the time it gets here.
+    const result = await loadCore().callTool(tool, options.input, ctx, true);
+    this.host.log.info(`Tool ${tool.name}: ${result.isError ? 'failed' : 'done'} in ${Date.now() - started} ms`);
+    return textResult(result.text);
+  }
+}
+
+function readsOf(tool: AnyTool, parse: (tool: AnyTool, raw: unknown) => unknown, input: unknown): string {
+  try {
+    return tool.reads ? tool.reads(parse(tool, input)) : tool.title.toLowerCase();
+  } catch {
+    return tool.title.toLowerCase();
+  }
+}
+
+function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+/** Registers every tool package.json contributes (cheap: nothing of the catalogue loads until a tool is used); none where VS Code has no tool API. */
+export function registerLanguageModelTools(context: vscode.ExtensionContext, host: ToolHost): vscode.Disposable[] {
+  const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
+  if (typeof lm?.registerTool !== 'function') return [];
+  const contributed = ((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []).map((t) => t.name);
+  return contributed.filter((name) => name.startsWith(LM_TOOL_PREFIX)).map((name) => lm.registerTool!(name, new CatalogueTool(name.slice(LM_TOOL_PREFIX.length), host)));
+}

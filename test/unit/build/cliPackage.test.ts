@@ -1,0 +1,77 @@
+import * as assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { testCaseLine } from '../../../src/core/comparison/testSet';
+import { policyFileText } from '../../../src/core/trial/policyFile';
+import { DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { ServiceClient } from '../../../src/core/client';
+import { editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '../../..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/**
+ * The command line as a team installs it: the bundles built into a scratch copy of the package, packed
+ * with `npm pack` (what .npmignore lets in), installed from the tarball into an empty folder with no
+ * registry, and run from there.
+ */
+describe('the command line package (packed, installed into an empty folder, run from there)', function () {
+  this.timeout(240_000);
+  let scratch: string;
+  let bin: string;
+  let tarballFiles: string[];
+  before(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'aw-pack-'));
+    const pkg = path.join(scratch, 'pkg');
+    await fs.mkdir(pkg);
+    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.npmignore']) await fs.copyFile(path.join(root, file), path.join(pkg, file));
+    await run(process.execPath, [path.join(root, 'esbuild.mjs'), '--sandbox-only', `--out=${pkg}`], { cwd: root });
+    const packed = await run(npm, ['pack', '--json', '--pack-destination', scratch], { cwd: pkg });
+    const info = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    tarballFiles = info[0]!.files.map((f) => f.path).sort();
+    const project = path.join(scratch, 'project');
+    await fs.mkdir(project);
+    await fs.writeFile(path.join(project, 'package.json'), '{"name":"a-team-repo","private":true}\n');
+    await run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', path.join(scratch, info[0]!.filename)], { cwd: project });
+    bin = path.join(project, 'node_modules', '.bin', 'agent-workbench');
+  });
+  after(() => fs.rm(scratch, { recursive: true, force: true }));
+
+  it('carries the command line, the sandbox and its workers, and nothing of the sources or the extension', () => {
+    assert.deepEqual(tarballFiles, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/engineWorker.js', 'dist/queryWorker.js', 'dist/sandbox.js', 'dist/sql-wasm.wasm', 'package.json']);
+  });
+
+  it('prints its help, and each command its own, from the installed bin and through npx', async () => {
+    const help = await run(bin, ['--help']);
+    assert.match(help.stdout, /^Usage: agent-workbench <command>/);
+    assert.match((await run(bin, ['mcp', '--help'])).stdout, /--read-only/);
+    const viaNpx = await run(npm, ['exec', '--offline', '--', 'agent-workbench', '--help'], { cwd: path.dirname(path.dirname(path.dirname(bin))) });
+    assert.match(viaNpx.stdout, /^Usage: agent-workbench <command>/, 'npx gives the command its --help, not npm');
+  });
+
+  it('starts the sandbox, and tries a policy edit against it', async () => {
+    const sandbox = spawn(bin, ['sandbox', '--memory', '--port', '0', '--job-step-ms', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const ready = await new Promise<{ baseUrl: string; organizationId: string; token: string }>((resolve, reject) => {
+        sandbox.stdout!.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().split('\n')[0]!)));
+        sandbox.once('exit', (code) => reject(new Error(`the sandbox ended (${code})`)));
+      });
+      const client = new ServiceClient({ baseUrl: ready.baseUrl, token: ready.token, organizationId: ready.organizationId });
+      const edit = await editedDemoPolicy(client);
+      await client.close();
+      const dir = path.join(scratch, 'ci');
+      await fs.mkdir(dir);
+      await fs.writeFile(path.join(dir, 'quality.policy.json'), policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, edit.baseVersionId, edit.content));
+      await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+      const env = { ...process.env, AGENT_WORKBENCH_BASE_URL: ready.baseUrl, AGENT_WORKBENCH_TOKEN: ready.token, AGENT_WORKBENCH_ORGANIZATION_ID: ready.organizationId };
+      const tried = await run(bin, ['try', '--policy', path.join(dir, 'quality.policy.json'), '--test-set', path.join(dir, 'loop.testset.jsonl')], { env });
+      assert.match(tried.stdout, /every case with an expected outcome agrees/);
+    } finally {
+      sandbox.kill('SIGTERM');
+    }
+  });
+});

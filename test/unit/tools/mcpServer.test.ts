@@ -1,0 +1,148 @@
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServiceClient } from '../../../src/core/client';
+import { testCaseLine } from '../../../src/core/comparison/testSet';
+import { findLeftovers } from '../../../src/core/trial/trialEnd';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
+import { clientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
+
+const MAIN = path.resolve(__dirname, '../../../src/cli/main.ts');
+const TSX = ['--import', 'tsx'];
+
+function text(result: unknown): string {
+  return ((result as CallToolResult).content[0] as { text: string }).text;
+}
+
+describe('agent-workbench mcp (a real MCP client against the server, the sandbox behind it)', function () {
+  this.timeout(90_000);
+  let t: TestSandbox;
+  let client: ServiceClient;
+  let root: string;
+  let env: Record<string, string>;
+  before(async () => {
+    t = await startTestSandbox({ jobStepMs: 400 });
+    client = clientOf(t);
+    root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'aw-mcp-')));
+    env = { ...(process.env as Record<string, string>), AGENT_WORKBENCH_BASE_URL: t.baseUrl, AGENT_WORKBENCH_TOKEN: t.token, AGENT_WORKBENCH_ORGANIZATION_ID: t.orgId };
+  });
+  after(async () => {
+    await client.close();
+    await t.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  async function stdioClient(args: string[] = []): Promise<{ mcp: Client; stderr: string[] }> {
+    const stderr: string[] = [];
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...TSX, MAIN, 'mcp', '--root', root, '--poll-ms', '100', ...args], env, stderr: 'pipe' });
+    transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+    const mcp = new Client({ name: 'test', version: '1' });
+    await mcp.connect(transport);
+    return { mcp, stderr };
+  }
+
+  it('lists the tools with annotations over stdio and answers a read, logging to stderr only', async () => {
+    const { mcp, stderr } = await stdioClient();
+    try {
+      const { tools } = await mcp.listTools();
+      const find = tools.find((x) => x.name === 'find_agents')!;
+      assert.equal(find.annotations?.readOnlyHint, true);
+      assert.equal(tools.find((x) => x.name === 'cancel_jobs')?.annotations?.destructiveHint, true);
+      assert.equal(find.inputSchema.type, 'object');
+      const found = await mcp.callTool({ name: 'find_agents', arguments: { search: 'Support Call' } });
+      assert.match(text(found), new RegExp(DEMO_LOOP_AGENT_ID));
+      assert.ok((found.structuredContent as { agents: unknown[] }).agents.length > 0);
+      const bad = await mcp.callTool({ name: 'describe_agent', arguments: {} });
+      assert.equal(bad.isError, true);
+      assert.match(text(bad), /`agent_id`/);
+      assert.match(stderr.join(''), /serving the tools over stdio/);
+      assert.ok(!stderr.join('').includes(t.token), 'the token is in no log line');
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('offers only the reads with --read-only', async () => {
+    const { mcp } = await stdioClient(['--read-only']);
+    try {
+      const { tools } = await mcp.listTools();
+      assert.ok(tools.length > 0 && tools.every((x) => x.annotations?.readOnlyHint === true));
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: {} })), /No such tool: run_agent \(the server is read-only\)/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('answers a paid call with its estimate first, and runs it on a second call with confirm: true', async () => {
+    const { mcp } = await stdioClient();
+    try {
+      const inputs = [{ transcript: 'Agent: hi.', language: 'en' }];
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs } })), /^Not started yet: Run .*1 job/);
+      const run = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true } });
+      assert.equal((run.structuredContent as { job_ids: string[] }).job_ids.length, 1);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('asks through elicitation when the client supports it, and starts nothing when the user declines', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...TSX, MAIN, 'mcp', '--root', root], env, stderr: 'pipe' });
+    const mcp = new Client({ name: 'asking', version: '1' }, { capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    mcp.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: 'decline' };
+    });
+    await mcp.connect(transport);
+    try {
+      const answer = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'x', language: 'en' }] } });
+      assert.match(asked[0] ?? '', /Run an agent: Run .*1 job/);
+      assert.match(text(answer), /declined: nothing was started/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('serves Streamable HTTP on 127.0.0.1 with a token of its own, refusing a foreign Origin, and reports progress of a trial it can cancel midway', async () => {
+    const server: ChildProcess = spawn(process.execPath, [...TSX, MAIN, 'mcp', '--port', '0', '--token-env', 'MCP_TOKEN', '--root', root, '--poll-ms', '100'], { env: { ...env, MCP_TOKEN: 'local-secret' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        server.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(d.toString().split('\n')[0]!) as { url: string }).url));
+        server.once('exit', () => reject(new Error('the server ended')));
+      });
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      const foreign = await fetch(url, { method: 'POST', headers: { Origin: 'http://evil.example', Authorization: 'Bearer local-secret', 'Content-Type': 'application/json' }, body: '{}' });
+      assert.equal(foreign.status, 403);
+      assert.equal((await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status, 401);
+
+      const mcp = new Client({ name: 'http', version: '1' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: 'Bearer local-secret' } } }));
+      const edit = await editedDemoPolicy(client);
+      await fs.writeFile(path.join(root, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+      const controller = new AbortController();
+      const progress: string[] = [];
+      const call = mcp.callTool({ name: 'try_policy_edit', arguments: { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true } }, undefined, {
+        signal: controller.signal,
+        onprogress: (p) => {
+          progress.push(p.message ?? '');
+          controller.abort();
+        },
+      });
+      await assert.rejects(call);
+      assert.ok(progress.length > 0, 'progress came before the cancel');
+      // The server removes the copies after the cancel: wait for it, bounded.
+      for (let i = 0; i < 100 && (await findLeftovers(client)).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(await findLeftovers(client), [], 'the trial copies were removed');
+      await mcp.close();
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { ServiceClient } from '../../../src/core/client';
+import { testCaseLine } from '../../../src/core/comparison/testSet';
+import { findLeftovers } from '../../../src/core/trial/trialEnd';
+import type { ToolContext } from '../../../src/core/tools';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
+import { clientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
+import { call, ok, toolContext } from './toolHelpers';
+
+describe('The tool catalogue: paid work and changes (against the in-process sandbox)', function () {
+  this.timeout(90_000);
+  let t: TestSandbox;
+  let client: ServiceClient;
+  let ctx: ToolContext;
+  let started: { agentId: string; ids: readonly string[] }[];
+  before(async () => {
+    t = await startTestSandbox();
+    client = clientOf(t);
+  });
+  after(async () => {
+    await client.close();
+    await t.close();
+  });
+  beforeEach(async () => {
+    started = [];
+    ctx = await toolContext(client, { jobsStarted: (agentId, ids) => void started.push({ agentId, ids }) });
+  });
+  afterEach(() => fs.rm(ctx.root!, { recursive: true, force: true }));
+
+  const jobCount = async (): Promise<number> => (await client.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 1 })).count;
+  const inputs = [{ transcript: 'Agent: hello.\nCustomer: hi.', language: 'en' }, { transcript: 'Agent: bye.\nCustomer: bye.', language: 'en' }];
+
+  it('answers the estimate of a run and starts nothing until the call is confirmed, then starts one job per input set', async () => {
+    const before = await jobCount();
+    const plan = ok(await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs }));
+    assert.match(plan.text, /^Not started yet: Run .* 2 jobs/);
+    assert.equal(plan.data.needs_confirmation, true);
+    assert.equal(await jobCount(), before, 'nothing ran');
+    const run = ok(await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true }));
+    assert.equal((run.data.job_ids as string[]).length, 2);
+    assert.deepEqual(started[0]?.ids, run.data.job_ids, 'the host heard of the jobs it started');
+  });
+
+  it('refuses more jobs than the limit allows, saying the estimate, even when confirmed', async () => {
+    const small = { ...ctx, maxJobs: 1 };
+    const refused = await call(small, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true });
+    assert.ok(refused.isError);
+    assert.match(refused.text, /2 jobs.*over the limit of 1 job/);
+    assert.deepEqual(started, []);
+  });
+
+  it('names the input key the agent does not take, and starts nothing', async () => {
+    const refused = await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ nope: 'x' }], confirm: true });
+    assert.ok(refused.isError);
+    assert.match(refused.text, /`inputs\.0\.nope`/);
+  });
+
+  it('makes a test set from finished jobs and compares its cases on the current version with the results before', async () => {
+    const jobs = (await client.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 20, status_code: 3 })).results.slice(0, 2);
+    const made = ok(await call(ctx, 'create_test_set', { agent_id: DEMO_LOOP_AGENT_ID, job_ids: jobs.map((j) => j.id), path: 'sets/loop.testset.jsonl' }, true));
+    assert.equal(made.data.cases, 2);
+    const version = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id!;
+    const progress: number[] = [];
+    const withProgress = { ...ctx, progress: (done: number) => void progress.push(done) };
+    const compared = ok(await call(withProgress, 'run_comparison', { test_set: 'sets/loop.testset.jsonl', versions: [version] }, true));
+    assert.match(compared.text, /Results before/);
+    assert.ok(progress.length > 0, 'progress was reported');
+    await fs.access(path.join(ctx.root!, 'sets', 'loop.comparison.json'));
+  });
+
+  it('tries a policy edit on copies, reports the agreement and removes the copies, then publishes it as a new version', async () => {
+    const edit = await editedDemoPolicy(client);
+    await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const plan = ok(await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content }));
+    assert.match(plan.text, /Not started yet: Try the edit .* 2 jobs/);
+    const tried = ok(await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true }));
+    assert.equal(tried.data.failing, 0, tried.text);
+    assert.match(tried.text, /Every case with an expected outcome agrees[\s\S]*Nothing was published/);
+    assert.deepEqual(await findLeftovers(client), [], 'the copies are gone');
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, edit.baseVersionId, 'nothing published yet');
+    const asked = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file }));
+    assert.match(asked.text, /Not started yet: Publish the tried edit as a new version of/);
+    const published = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file, confirm: true }));
+    assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, published.data.version_id);
+  });
+});
+
+describe('Cancelling the work of a tool (slow sandbox jobs)', function () {
+  this.timeout(90_000);
+  let t: TestSandbox;
+  let client: ServiceClient;
+  before(async () => {
+    t = await startTestSandbox({ jobStepMs: 1500 });
+    client = clientOf(t);
+  });
+  after(async () => {
+    await client.close();
+    await t.close();
+  });
+
+  it('cancels a trial midway: its jobs are cancelled and its copies removed', async () => {
+    const controller = new AbortController();
+    const jobs: string[] = [];
+    const ctx = await toolContext(client, { signal: controller.signal, jobsStarted: (_a, ids) => void (jobs.push(...ids), controller.abort()) });
+    const edit = await editedDemoPolicy(client);
+    await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const result = await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true });
+    assert.ok(result.isError);
+    assert.match(result.text, /cancelled|abort/i);
+    assert.ok(jobs.length > 0);
+    const statuses = await client.jobs.statuses(jobs);
+    assert.ok(statuses.every((s) => s.status === 5 || s.status === 3 || s.status === 4), JSON.stringify(statuses));
+    assert.ok(statuses.some((s) => s.status === 5), 'at least one job was cancelled');
+    assert.deepEqual(await findLeftovers(client), []);
+    await fs.rm(ctx.root!, { recursive: true, force: true });
+  });
+
+  it('cancels the jobs asked for that have not finished, after saying which', async () => {
+    const ctx = await toolContext(client);
+    const run = ok(await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'Agent: hi.', language: 'en' }], confirm: true }));
+    const ids = run.data.job_ids as string[];
+    assert.match(ok(await call(ctx, 'cancel_jobs', { job_ids: ids })).text, /Not started yet: Cancel 1 job not finished/);
+    assert.match(ok(await call(ctx, 'cancel_jobs', { job_ids: ids }, true)).text, /cancel 1 job/);
+    assert.equal((await client.jobs.status(ids[0]!)).status, 5);
+    await fs.rm(ctx.root!, { recursive: true, force: true });
+  });
+});
