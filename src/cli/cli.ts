@@ -58,7 +58,7 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo): Prom
     if (command === 'sandbox') {
       // The sandbox's own help lists its options after ours.
       if (rest.includes('--help')) io.out(SANDBOX_USAGE);
-      return await runSandbox(rest, io.err);
+      return await runSandbox(rest, (line) => io.err(line));
     }
   } catch (error) {
     // parseArgs refuses unknown options and missing values with a sentence of its own.

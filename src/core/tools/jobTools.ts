@@ -64,7 +64,7 @@ export const readJobs = defineTool({
     if (byId.size === 0) throw new ToolRefusal(`No such job: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''}.`);
     const lines = [...byId.values()].map((r) => {
       const outputs = Object.entries(r.outputs as Record<string, unknown>).slice(0, 3).map(([k, v]) => `${k}=${typeof v === 'string' ? v.slice(0, 80) : JSON.stringify(v)}`).join(', ');
-      return `${String(r.id)} · ${String(r.status)}${r.error ? ` · error ${String(r.error)}` : ''}${outputs ? ` · ${outputs}` : ''}${typeof r.cost === 'number' ? ` · cost ${r.cost}` : ''}`;
+      return `${String(r.id)} · ${String(r.status)}${r.error ? ` · error ${typeof r.error === 'string' ? r.error : JSON.stringify(r.error)}` : ''}${outputs ? ` · ${outputs}` : ''}${typeof r.cost === 'number' ? ` · cost ${r.cost}` : ''}`;
     });
     const text = listText(`${count(byId.size, 'job')} read${missing.length ? `; no such job: ${missing.join(', ')}` : ''}.`, lines);
     return { text, data: { jobs: [...byId.values()], missing } };

@@ -30,7 +30,7 @@ export function languageModelToolsManifest(): Record<string, unknown>[] {
     userDescription: userDescription(tool),
     modelDescription: tool.description,
     canBeReferencedInPrompt: true,
-    icon: ICONS[tool.kind as AnyTool['kind']],
+    icon: ICONS[tool.kind],
     tags: ['agent-workbench', tool.kind],
     inputSchema: toolJsonSchema(tool),
   }));

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent } from '../../core/client';
-import { JobStatus, isFinalStatus } from '../../core/jobStatus';
 import type { ComparisonRecord, ComparisonTarget } from '../core';
 import { AgentNode, VersionNode } from '../agents/agentNodes';
 import { pickAgent } from '../agents/agentPickers';

@@ -57,7 +57,7 @@ describe('the command line package (packed, installed into an empty folder, run 
     const sandbox = spawn(bin, ['sandbox', '--memory', '--port', '0', '--job-step-ms', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const ready = await new Promise<{ baseUrl: string; organizationId: string; token: string }>((resolve, reject) => {
-        sandbox.stdout!.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().split('\n')[0]!)));
+        sandbox.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().split('\n')[0]!) as { baseUrl: string; organizationId: string; token: string }));
         sandbox.once('exit', (code) => reject(new Error(`the sandbox ended (${code})`)));
       });
       const client = new ServiceClient({ baseUrl: ready.baseUrl, token: ready.token, organizationId: ready.organizationId });

@@ -117,7 +117,7 @@ describe('service client: error answers', () => {
 
   it('says plainly that the server does not offer creating agents when New Agent’s POST answers 404, never that the agent “may have been deleted”', async () => {
     service.handle((_req, res) => json(res, 404, { detail: 'Not found.' }));
-    const error = (await rejectionOf(client.agents.create({ name: 'Claims triage', engine_class_id: 'llm_classifier' } as never))) as ServiceError;
+    const error = (await rejectionOf(client.agents.create({ name: 'Claims triage', engine_class_id: 'llm_classifier' }))) as ServiceError;
     assert.equal(error.kind, 'unsupported');
     assert.equal(error.message, 'This server does not offer creating agents (it answered 404).');
   });
