@@ -35,7 +35,11 @@ export function newAgentDraft(name: string, engine: EngineType & { engine_class_
 /** The create request of a checked draft. */
 export function createAgentBody(draft: NewAgentDraft): CreateAgentBody {
   const { name, engine_class_id, version_name, description, input_definitions, engine_config } = draft;
-  return { name: name.trim(), engine_class_id, version_name, description, input_definitions, engine_config };
+  const body: CreateAgentBody = { name: name.trim(), engine_class_id, input_definitions, engine_config };
+  // The live service takes no empty strings here (minLength 1): a blank field is left out, not sent empty.
+  if (version_name?.trim()) body.version_name = version_name;
+  if (description?.trim()) body.description = description;
+  return body;
 }
 
 /** An engine's inputs as input definitions: from a list of definitions, or a JSON schema's properties. */

@@ -38,6 +38,8 @@ describe('new agent draft', () => {
     const check = checkJson(text, NewAgentDraftSchema);
     assert.ok(check.ok);
     assert.equal(createAgentBody(check.value).name, 'Call QA');
+    assert.equal('description' in createAgentBody({ ...check.value, description: '  ' }), false, 'a blank description is left out, as the live service refuses an empty one');
+    assert.equal(createAgentBody({ ...check.value, description: 'Reviews calls' }).description, 'Reviews calls');
     const bad = checkJson(JSON.stringify({ ...newAgentDraft('x', engine), name: '', extra: 1 }), NewAgentDraftSchema);
     assert.equal(bad.ok, false);
   });
