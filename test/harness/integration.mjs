@@ -57,7 +57,9 @@ export async function runIntegration() {
     const report = await waitForResults(resultsFile, server);
     const counts = printReport(report, { mapStack: (stack) => remapStack(stack, suiteDir, integrationOut) });
     // A contract violation fails the run (the test that met it also got a marked 500).
-    counts.failed += reportContractCheck(contractDir);
+    const violations = reportContractCheck(contractDir);
+    counts.failed += violations;
+    if (violations > 0) counts.failedTitles.push(`contract check: ${violations} violation(s), listed above`);
     if (counts.failed > 0) await keepEvidence(page, profile);
     return counts;
   } catch (error) {

@@ -40,7 +40,12 @@ export function printReport(report, { mapStack = (stack) => stack, write = (line
   for (const error of escaped) {
     print(`${error.kind}${error.during ? ` during "${error.during}"` : ''}`, error);
   }
-  return { passed, failed: failures.length + escaped.length, pending };
+  const firstLine = (error) => String(error?.message ?? 'no error message').split('\n')[0].slice(0, 200);
+  const failedTitles = [
+    ...failures.map((test) => `${test.titlePath.join(' ')}: ${firstLine(test.error)}`),
+    ...escaped.map((error) => `${error.kind}: ${firstLine(error)}`),
+  ];
+  return { passed, failed: failures.length + escaped.length, pending, failedTitles };
 }
 
 // node:assert puts the expected/actual diff into the message, so the message is printed whole.

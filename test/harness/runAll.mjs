@@ -103,6 +103,9 @@ function printSummary(results) {
   const total = results.reduce((sum, result) => sum + result.seconds, 0);
   console.log(`  ${'total'.padEnd(37)}${`${total.toFixed(1)}s`.padStart(9)}`);
   console.log(`${passed} passed, ${failed} failed`);
+  for (const result of results) {
+    for (const title of result.counts?.failedTitles ?? []) console.log(`  ✗ ${result.name}: ${title}`);
+  }
   return failed;
 }
 

@@ -1,6 +1,8 @@
 // A few worker threads shared by every organization: tasks are scheduled fairly (see fairScheduler.ts),
 // each has a time limit that terminates its thread, and a thread that failed, exited or was terminated
-// is replaced by a fresh one for the next task. Threads start on first use.
+// is replaced by a fresh one for the next task. Threads start on first use, and each task that takes the
+// last idle thread starts a spare (up to the limit): a thread builds its tables for most of a second,
+// and another organization's task should not wait for that behind the first one's.
 
 import { FairScheduler } from './fairScheduler';
 import { type ThreadRequest, ThreadWorker } from './threadWorker';
@@ -50,6 +52,11 @@ export class WorkerPool<Req extends ThreadRequest, Out> {
       .catch((error: unknown) => this.options.failure(messageOf(error)));
   }
 
+  /** Threads started and not known to be gone (busy, idle or still starting). */
+  get threads(): number {
+    return [...this.idle, ...this.busy].filter((worker) => worker.usable).length;
+  }
+
   /** Stops every thread; tasks in flight and waiting end as failures. */
   async close(): Promise<void> {
     this.closed = true;
@@ -84,7 +91,18 @@ export class WorkerPool<Req extends ThreadRequest, Out> {
     while (worker && !worker.usable) worker = this.idle.pop();
     worker ??= new ThreadWorker<Req, Out>(this.options.location());
     this.busy.add(worker);
+    this.startSpare();
     return worker;
+  }
+
+  /** Starts an idle thread when none is left and the limit allows one; one that fails to start is skipped when taken. */
+  private startSpare(): void {
+    if (this.closed || this.idle.some((worker) => worker.usable) || this.threads >= this.options.threads) return;
+    try {
+      this.idle.push(new ThreadWorker<Req, Out>(this.options.location()));
+    } catch {
+      // No spare then: the next task starts its own thread and reports why it cannot.
+    }
   }
 
   /** Resolves with the thread's answer, or a failure when the thread dies or the time limit strikes first. */
