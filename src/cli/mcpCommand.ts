@@ -3,14 +3,13 @@
  * or Streamable HTTP on 127.0.0.1 (`--port`). The connection comes from the environment as for `try`;
  * stdout carries only the protocol, logs go to stderr.
  */
-import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DEFAULT_MAX_JOBS } from '../core/tools';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
-import { serveHttp } from './mcp/mcpHttp';
-import { createMcpServer } from './mcp/mcpServer';
+import { serveHttp } from '../core/mcp/mcpHttp';
+import { createMcpServer } from '../core/mcp/mcpServer';
 import type { CliIo } from './tryCommand';
 
 export const MCP_USAGE = `Usage: agent-workbench mcp [--port N [--token-env VAR]] [--read-only] [--root FOLDER] [--max-jobs N]
@@ -53,12 +52,13 @@ export async function runMcp(args: readonly string[], env: Env, io: CliIo, versi
     io.err(`agent-workbench mcp: ${client}.\n${MCP_USAGE}`);
     return 2;
   }
-  const options = { client, root: path.resolve(values.root ?? '.'), maxJobs, readOnly: values['read-only'] === true, user: env.AGENT_WORKBENCH_USER ?? 'mcp', version, pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
+  const call = { client, root: path.resolve(values.root ?? '.'), maxJobs, user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
+  const options = { context: () => call, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
   if (port === undefined) {
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
     await createMcpServer(options).connect(transport);
-    options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} over stdio (root ${options.root})`);
+    options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} over stdio (root ${call.root})`);
     await Promise.race([closed, new Promise<void>((resolve) => process.stdin.once('end', resolve))]);
     await client.close();
     return 0;
@@ -74,9 +74,4 @@ export async function runMcp(args: readonly string[], env: Env, io: CliIo, versi
   await http.close();
   await client.close();
   return 0;
-}
-
-/** A random token for `--token-env` when a user wants one (printed by nobody: the user sets it). */
-export function newServerToken(): string {
-  return randomBytes(24).toString('base64url');
 }

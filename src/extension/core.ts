@@ -36,6 +36,7 @@ export { discardTrial, discardPlanned, completePublish, findLeftovers, TrialConf
 export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, describeLeftAlone, type RemovalPlan, type VerifiedCopy, type LeftAlone } from '../core/trial/trialRemoval';
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion } from '../core/trial/trialFiles';
+export { LocalMcpServer } from '../core/mcp/localServer';
 export { TOOLS, callTool, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
 export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';
 export { parseMetadata } from '../core/uploads/uploadMetadata';

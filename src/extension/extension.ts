@@ -54,6 +54,7 @@ import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
 import { registerTrialCommands } from './trials/trialCommands';
 import { registerLanguageModelTools } from './tools/languageModelTools';
+import { registerMcpServerProvider, type McpServerProvider } from './tools/mcpServerProvider';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -95,6 +96,8 @@ export interface AgentWorkbenchApi {
   /** The `agent-workbench:` file system of policy documents and drafts. */
   editable: EditableFileSystem;
   comparisons: ComparisonEditors;
+  /** The MCP server offered to VS Code's MCP client; none where VS Code has no such API. */
+  mcpServer: McpServerProvider | undefined;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -139,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     jobsStarted: (id, jobs) => stores.require().jobsStarted(id, jobs),
     readJobsAgain: (id) => agents.reloadJobs(id),
   });
+  const mcp = registerMcpServerProvider(context, { connection, stores, user, log });
   context.subscriptions.push(
     answerTrustWith(prompts),
     answerStartWith(prompts),
@@ -188,6 +192,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     new TestSetEditing(runTargets),
     ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log, madeHere: new Set<string>() }),
     ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
+    ...mcp.disposables,
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;
@@ -201,7 +206,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons };
+    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons, mcpServer: mcp.provider };
   }
   return undefined;
 }

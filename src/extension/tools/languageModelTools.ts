@@ -30,6 +30,25 @@ export interface ToolHost {
 
 type Input = Record<string, unknown>;
 
+/**
+ * What a tool call runs with in this window, whichever host asked (a language model tool, the MCP server
+ * offered to the editor): the window's client (throws when signed out), the first workspace folder, the
+ * limit of the settings, and jobs shown in the Agents view and the status bar like any other.
+ */
+export function windowToolContext(host: Omit<ToolHost, 'prompts'>): Omit<ToolContext, 'signal' | 'progress'> {
+  const { stores, log } = host;
+  return {
+    client: host.connection.requireClient(),
+    root: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    maxJobs: toolsMaxJobs(),
+    user: host.user.label ?? 'vscode',
+    jobsStarted: (agentId, jobIds, label, inputSets) => {
+      const agentName = stores.current?.agent(agentId)?.name ?? label;
+      showStartedJobs(stores, log, { agentId, agentName, versionName: label.split(' · ').pop() ?? label, jobIds, inputSets: inputSets ?? [] });
+    },
+  };
+}
+
 /** One catalogue tool behind VS Code's tool API. */
 class CatalogueTool implements vscode.LanguageModelTool<Input> {
   constructor(
@@ -46,18 +65,7 @@ class CatalogueTool implements vscode.LanguageModelTool<Input> {
   private context(token: vscode.CancellationToken): ToolContext {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    const { stores, log } = this.host;
-    return {
-      client: this.host.connection.requireClient(),
-      root: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
-      maxJobs: toolsMaxJobs(),
-      signal: controller.signal,
-      user: this.host.user.label ?? 'vscode',
-      jobsStarted: (agentId, jobIds, label, inputSets) => {
-        const agentName = stores.current?.agent(agentId)?.name ?? label;
-        showStartedJobs(stores, log, { agentId, agentName, versionName: label.split(' · ').pop() ?? label, jobIds, inputSets: inputSets ?? [] });
-      },
-    };
+    return { ...windowToolContext(this.host), signal: controller.signal };
   }
 
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Input>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {

@@ -6,17 +6,19 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ServiceClient } from '../../core/client';
-import { TOOLS, callTool, parseToolInput, planTool, toolErrorText, toolJsonSchema, type AnyTool, type ToolContext, type ToolResult } from '../../core/tools';
+import { TOOLS, callTool, parseToolInput, planTool, toolErrorText, toolJsonSchema, type AnyTool, type ToolContext, type ToolResult } from '../tools';
+
+/** What a call's context is made of, apart from the request's own signal and progress. */
+export type McpCallContext = Omit<ToolContext, 'signal' | 'progress'>;
 
 export interface McpOptions {
-  client: ServiceClient;
-  root: string;
-  maxJobs: number;
+  /**
+   * The client, folder, limits and user of a call, asked for at each call (a window's connection may
+   * change while the server runs); throws when there is no connection, which the call answers as text.
+   */
+  context(): McpCallContext;
   readOnly: boolean;
-  user: string;
   version: string;
-  pollMs?: number;
   log(line: string): void;
 }
 
@@ -44,29 +46,20 @@ function asResult(result: ToolResult): CallToolResult {
 export function createMcpServer(o: McpOptions): Server {
   const server = new Server({ name: 'agent-workbench', version: o.version }, { capabilities: { tools: {}, logging: {} }, instructions: 'Agent Workbench: agents, jobs, policies, datasets and tables of the agent platform. Reads are free; run_agent, run_comparison and try_policy_edit start paid jobs and publish_policy_edit and cancel_jobs change the organization: each answers its estimate or change first.' });
   const tools = offeredTools(o.readOnly);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(mcpTool) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    o.log(`listed ${tools.length} tools${o.readOnly ? ' (read-only)' : ''}`);
+    return { tools: tools.map(mcpTool) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) return asResult({ isError: true, text: `No such tool: ${request.params.name}${o.readOnly ? ' (the server is read-only)' : ''}.`, data: {} });
-    const token = request.params._meta?.progressToken;
-    let step = 0;
-    const ctx: ToolContext = {
-      client: o.client,
-      root: o.root,
-      maxJobs: o.maxJobs,
-      signal: extra.signal,
-      user: o.user,
-      pollMs: o.pollMs,
-      progress:
-        token === undefined
-          ? undefined
-          : (done, total, message) => {
-              // Progress must increase with each notification, even when the count of finished jobs does not.
-              step = Math.max(step + 0.001, done);
-              void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, ...(total ? { total } : {}), message } }).catch(() => undefined);
-            },
-      jobsStarted: (agentId, ids) => o.log(`started ${ids.length} job(s) of agent ${agentId}: ${ids.join(', ')}`),
-    };
+    let base: McpCallContext;
+    try {
+      base = o.context();
+    } catch (error) {
+      return asResult({ isError: true, text: `${error instanceof Error ? error.message : String(error)} Nothing was started.`, data: {} });
+    }
+    const ctx = callContext(base, extra, o.log);
     const started = Date.now();
     const confirmed = await askUser(server, tool, request.params.arguments, ctx);
     if (typeof confirmed === 'object') return asResult(confirmed);
@@ -75,6 +68,27 @@ export function createMcpServer(o: McpOptions): Server {
     return asResult(result);
   });
   return server;
+}
+
+type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
+
+/** A call's context: the host's part, the request's signal, and progress notifications when the client asked for them. */
+function callContext(base: McpCallContext, extra: Extra, log: (line: string) => void): ToolContext {
+  const token = extra._meta?.progressToken;
+  let step = 0;
+  return {
+    jobsStarted: (agentId, ids) => log(`started ${ids.length} job(s) of agent ${agentId}: ${ids.join(', ')}`),
+    ...base,
+    signal: extra.signal,
+    progress:
+      token === undefined
+        ? undefined
+        : (done, total, message) => {
+            // Progress must increase with each notification, even when the count of finished jobs does not.
+            step = Math.max(step + 0.001, done);
+            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, ...(total ? { total } : {}), message } }).catch(() => undefined);
+          },
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * and, when a token is set, `Authorization: Bearer <token>` required. The token is the server's own, not
  * the service's.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -28,6 +28,11 @@ export function allowedHost(host: string | undefined, port: number): boolean {
 export function allowedOrigin(origin: string | undefined, port: number): boolean {
   if (origin === undefined) return true;
   return [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`].includes(origin.toLowerCase());
+}
+
+/** A random bearer token of the server's own (never the service's): 32 bytes, base64url. */
+export function newServerToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 function sameToken(given: string | undefined, token: string): boolean {
@@ -76,7 +81,10 @@ export async function serveHttp(o: HttpOptions): Promise<{ server: http.Server; 
     if (sessionId !== undefined || !isInitializeRequest(body)) return refuse(res, 400, 'No such session: start with an initialize request.');
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        o.log(`session opened (${sessions.size} open)`);
+      },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
