@@ -14,7 +14,7 @@ export interface LocalServerOptions {
   /** Asked when a client opens a session: an untrusted workspace gets only the reads. */
   readOnly(): boolean;
   version: string;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 /** Where the editor reaches the server: the endpoint and the header that carries this server's token. */
@@ -56,6 +56,6 @@ export class LocalMcpServer {
     const o = this.o;
     const http = await serveHttp({ port: 0, token, log: o.log, makeServer: () => createMcpServer({ context: () => o.context(), readOnly: o.readOnly(), version: o.version, log: o.log }) });
     o.log(`MCP server for the editor listening at ${http.url}`);
-    return { address: { url: http.url, headers: { Authorization: `Bearer ${token}` } }, close: http.close };
+    return { address: { url: http.url, headers: { Authorization: `Bearer ${token}` } }, close: () => http.close() };
   }
 }

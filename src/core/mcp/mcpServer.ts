@@ -19,7 +19,7 @@ export interface McpOptions {
   context(): McpCallContext;
   readOnly: boolean;
   version: string;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 /** The tools the server offers: all, or only the reads. */

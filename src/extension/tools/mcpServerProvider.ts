@@ -12,7 +12,6 @@
 import * as vscode from 'vscode';
 import { isWorkspaceTrusted } from '../commands/workspaceTrust';
 import { loadCore } from '../lazyCore';
-import type { Log } from '../log';
 import { MCP_PROVIDER_ID, offeredDefinition, resolvedDefinition, type EditorServerDefinition } from '../../core/mcp/editorDefinition';
 import type { LocalMcpServer } from '../../core/mcp/localServer';
 import { windowToolContext, type ToolHost } from './languageModelTools';
