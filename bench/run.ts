@@ -14,6 +14,7 @@ import { comparisonView } from './benchmarks/comparisonView';
 import { grid } from './benchmarks/grid';
 import { jobWatching } from './benchmarks/jobWatching';
 import { largeTree } from './benchmarks/largeTree';
+import { mcpOverhead } from './benchmarks/mcpOverhead';
 import { noisyNeighbour } from './benchmarks/noisyNeighbour';
 import { liveChecks } from './benchmarks/liveChecks';
 import { sandboxLatency } from './benchmarks/sandboxLatency';
@@ -73,6 +74,7 @@ const BENCHES: Bench[] = [
   { name: 'sqlCompletionHost', title: 'SQL completion in the extension host, 200 tables × 50 columns', budget: 'p95 ≤ 50 ms', needsHost: true, run: (w) => sqlCompletionInHost(session(w), w.sandbox) },
   { name: 'tableUpload', title: 'CSV table upload 100 MB', budget: '≥ 0.8× curl; memory growth ≤ 50 MB', needsHost: false, run: (w) => tableUpload(w.sandbox, loadCoreBundle(), tmpDir) },
   { name: 'runs', title: 'runs and results', budget: 'Run ≤ 1.5× one raw request; 1 request for 100 results', needsHost: false, run: (w) => runs(w.sandbox, loadCoreBundle()) },
+  { name: 'mcp', title: 'MCP: a read tool over stdio', budget: '≤ 1.2× the same client call', needsHost: false, run: (w) => mcpOverhead(w.sandbox, loadCoreBundle()) },
   { name: 'runToRow', title: 'Run → the new row', budget: '≤ 1 round trip + one frame', needsHost: true, run: (w) => runToRow(session(w), w.sandbox) },
   { name: 'liveChecks', title: 'checks while typing', budget: 'largest document within 50 ms ≥ the size cap', needsHost: false, run: () => liveChecks(loadCoreBundle()) },
   { name: 'soak', title: 'a long session', budget: 'heap growth ≤ 10 MB', needsHost: true, limitMs: 15 * 60_000, run: (w) => soak(session(w), w.sandbox) },
