@@ -39,4 +39,5 @@ export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFi
 export { LocalMcpServer } from '../core/mcp/localServer';
 export { TOOLS, callTool, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
 export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';
+export { deleteAgentVersion, renameAgentVersion } from '../core/agentVersionChanges';
 export { parseMetadata } from '../core/uploads/uploadMetadata';
