@@ -69,4 +69,25 @@ describe('The MCP server offered to VS Code', function () {
     assert.ok(!log.includes(sandbox.token), 'no log line holds the service token');
     assert.ok(!log.includes(resolved.headers.Authorization!.slice('Bearer '.length)), 'no log line holds the server\'s token');
   });
+
+  it('runs an agent for an MCP client over the window\'s store: the job is watched in the status bar like any other', async () => {
+    const api = await workbench();
+    const resolved = await api.mcpServer!.resolveMcpServerDefinition();
+    const mcp = new Client({ name: 'integration', version: '1' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(resolved.uri.toString()), { requestInit: { headers: resolved.headers } }));
+    try {
+      const input = { agent_id: SUPPORT_CALL_QA, inputs: [{ transcript: 'Agent: hello.', language: 'en' }] };
+      // This client cannot be asked (no elicitation): the first call answers the estimate and starts nothing.
+      const plan = (await mcp.callTool({ name: 'run_agent', arguments: input })) as CallToolResult;
+      assert.match((plan.content[0] as { text: string }).text, /Not started yet/);
+      const started = (await mcp.callTool({ name: 'run_agent', arguments: { ...input, confirm: true } })) as CallToolResult;
+      const text = (started.content[0] as { text: string }).text;
+      const jobId = /Started 1 job[^\n]*\n- (\S+)/.exec(text)?.[1];
+      assert.ok(jobId, text);
+      await waitFor(() => api.stores.require().watcher.jobs().some((j) => j.id === jobId && j.agentId === SUPPORT_CALL_QA), 'the job watched in the status bar');
+    } finally {
+      await mcp.close();
+      await vscode.commands.executeCommand('agentWorkbench.jobs.stopWatchingAll');
+    }
+  });
 });
