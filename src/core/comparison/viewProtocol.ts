@@ -96,7 +96,9 @@ export type ComparisonPageMessage =
   | { type: 'cancel'; load: number }
   | { type: 'resume'; load: number }
   | { type: 'dropTarget'; load: number; target: number }
-  | { type: 'export'; load: number; format: ExportFormat };
+  | { type: 'export'; load: number; format: ExportFormat }
+  /** Label a case: its target's cell is right, or Set Expected… (of the compared output `key`; 0 is the outcome). */
+  | { type: 'label'; load: number; index: number; target: number; key: number; action: 'right' | 'set' };
 
 const isState = (v: unknown): boolean => v === 'none' || v === 'running' || v === 'done' || v === 'failed';
 const isNullableIndex = (v: unknown): boolean => v === null || isIndex(v);
@@ -162,6 +164,7 @@ const PAGE_MESSAGES: Record<ComparisonPageMessage['type'], Checks> = {
   resume: { load: isIndex },
   dropTarget: { load: isIndex, target: isIndex },
   export: { load: isIndex, format: (f) => f === 'csv' || f === 'json' || f === 'markdown' },
+  label: { load: isIndex, index: isIndex, target: isIndex, key: isIndex, action: (a) => a === 'right' || a === 'set' },
 };
 
 /** A message from the page, or undefined when it is not one of ours. */

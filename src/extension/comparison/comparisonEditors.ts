@@ -5,6 +5,7 @@ import { loadCore } from '../lazyCore';
 import { Disposable } from '../util/disposable';
 import { messageOf } from '../util/errors';
 import { caseOutputsUri, CaseOutputs } from './caseOutputs';
+import { labelCase, labelRequestOf, type LabelAction } from './caseLabels';
 import { COMPARISON_VIEW_TYPE } from './comparisonPage';
 import { ComparisonPanel } from './comparisonPanel';
 import { askToStart, requireTrust } from './comparisonPrompts';
@@ -36,6 +37,20 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
   /** The open comparison of a file (for commands and tests). */
   session(uri: vscode.Uri): ComparisonSession | undefined {
     return this.sessions.get(uri.toString());
+  }
+
+  /**
+   * This Is Right / Set Expected… from a cell's context menu (the cell's context names the case and
+   * target; the comparison is the active one) or a test (which names the comparison). Answers whether a
+   * label was written.
+   */
+  async label(arg: unknown, action: LabelAction): Promise<boolean> {
+    const request = labelRequestOf(arg, action);
+    if (!request) throw new Error('Choose a case’s cell in a comparison to label it.');
+    const uri = request.comparison ?? activeComparison();
+    const session = uri && this.session(uri);
+    if (!session) throw new Error('Open the comparison of the case to label it.');
+    return labelCase(session, request, this.deps.connection);
   }
 
   /** Opens a comparison file in the comparison view; answers its session once the view is up. */
@@ -153,6 +168,9 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
       case 'dropTarget':
         await session.dropTarget(message.target);
         return;
+      case 'label':
+        await labelCase(session, { caseIndex: message.index, target: message.target, key: message.key, action: message.action }, this.deps.connection);
+        return;
       case 'export': {
         const written = await this.export(session.document.uri, message.format);
         if (written) {
@@ -171,4 +189,10 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     this.sessions.clear();
     super.dispose();
   }
+}
+
+/** The comparison of the active editor tab (a cell's context menu belongs to it). */
+function activeComparison(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof vscode.TabInputCustom && input.viewType === COMPARISON_VIEW_TYPE ? input.uri : undefined;
 }

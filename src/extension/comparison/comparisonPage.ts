@@ -8,7 +8,8 @@ export const COMPARISON_MEDIA = { folder: 'comparison', script: 'comparison.js',
 
 /**
  * Static markup of the page: no inline styles, scripts or handlers. Every value (case names, outputs,
- * target labels) is put in by the page script with textContent.
+ * target labels) is put in by the page script with textContent. The scrolling viewport is no tab stop
+ * of its own (the grid takes the keys), so Tab goes from the table to the label bar.
  */
 export const COMPARISON_PAGE_BODY = `
     <main id="app" aria-busy="true">
@@ -27,6 +28,7 @@ export const COMPARISON_PAGE_BODY = `
       </header>
       <div id="progress" class="progress" role="status" aria-live="polite" hidden></div>
       <section id="summaries" class="summaries" aria-label="Figures per target"></section>
+      <section id="transitions" class="transitions" aria-label="Right and wrong between the baseline and a target" hidden></section>
       <div class="filters" role="group" aria-label="Which cases to show">
         <label><input id="only-changed" type="checkbox"> Only changed</label>
         <label><input id="only-failed" type="checkbox"> Only failed</label>
@@ -35,12 +37,13 @@ export const COMPARISON_PAGE_BODY = `
         <span id="count" class="hint" role="status" aria-live="polite"></span>
       </div>
       <div id="table" class="table" role="grid" tabindex="0" aria-readonly="true" aria-label="Cases" aria-describedby="table-help">
-        <div id="viewport" class="viewport">
+        <div id="viewport" class="viewport" tabindex="-1">
           <div id="head" class="head" role="rowgroup"></div>
           <div id="canvas" class="canvas" role="rowgroup"></div>
         </div>
         <div id="empty" class="empty hint" hidden></div>
       </div>
-      <p id="table-help" class="visually-hidden">Arrow keys move between cases; Enter opens the selected case's outputs of the baseline and the target in a diff editor (so does a double-click on a target's cell; on its status, the job opens). Click a column header to sort.</p>
+      <div id="label-bar" class="label-bar" role="toolbar" aria-label="Label the selected case" hidden></div>
+      <p id="table-help" class="visually-hidden">Arrow keys move between cases; Enter opens the selected case's outputs of the baseline and the target in a diff editor (so does a double-click on a target's cell; on its status, the job opens). Click a column header to sort. Tab leads to the label bar of the selected case: This Is Right on a target's outcome, or Set Expected… (also in a cell's context menu).</p>
       <div id="notice" class="notice" role="status" aria-live="polite" hidden></div>
     </main>`;

@@ -45,6 +45,11 @@ export class ComparisonPanel extends WebviewPanelHost<ComparisonPageMessage, Com
     if (next.message) this.post(next.message);
   }
 
+  /** The comparison as the page was last sent it (tests read it). */
+  lastShown(): Shown | undefined {
+    return this.shown;
+  }
+
   /** A sentence under the table (an export written, an error). */
   notice(text: string, error = false): void {
     this.post({ type: 'notice', text, error });

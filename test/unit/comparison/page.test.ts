@@ -176,5 +176,56 @@ describe('the comparison view', () => {
       await view.page.locator('#export-markdown').click();
       assert.deepEqual(await view.next('export'), { type: 'export', load: 2, format: 'markdown' });
     });
+
+    it('counts the labelled cases that became right, became wrong and stayed wrong, and filters the table to them from the keyboard', async () => {
+      const moves = view.page.locator('#transitions .transition-moves');
+      await moves.filter({ hasText: '100 became right' }).waitFor();
+      assert.match((await moves.textContent()) ?? '', /Before → After the edit100 became right1 became wrong0 stayed wrongof 999 labelled cases both finished/);
+      const becameWrong = view.page.getByRole('button', { name: /^1 case became wrong/ });
+      await becameWrong.focus();
+      await view.page.keyboard.press('Enter');
+      await view.page.locator('#count').filter({ hasText: '1 of 1,000 cases' }).waitFor();
+      assert.equal(await view.page.locator('#canvas .row').first().locator('.col-case').textContent(), HOSTILE);
+      assert.equal(await becameWrong.getAttribute('aria-pressed'), 'true');
+      assert.equal(await view.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('aria-label')), '1 case became wrong: show only them', 'focus stays on the filter pressed');
+      await view.page.keyboard.press('Enter');
+      await view.page.locator('#count').filter({ hasText: /^1,000 cases$/ }).waitFor();
+      assert.equal(await view.page.getByRole('button', { name: /^0 cases stayed wrong/ }).isDisabled(), true, 'an empty move is no filter');
+    });
+
+    it('shows the outcome before × the outcome after with counts, as text, each count a filter', async () => {
+      const table = view.page.locator('#transitions table.transition-table');
+      const heads = await table.locator('th').allTextContents();
+      assert.deepEqual(heads, ['', HOSTILE, 'Approve', 'Escalate', 'Refund', 'Approve'], 'the outcomes after (one a service value with markup, one the row the extension repainted above), then the one before');
+      assert.equal(await table.locator('img').count(), 0);
+      await table.getByRole('button', { name: /^100 cases Approve on Before and Escalate on After the edit/ }).click();
+      await view.page.locator('#count').filter({ hasText: '100 of 1,000 cases' }).waitFor();
+      assert.equal(await view.page.locator('#canvas .row').nth(1).locator('.col-case').textContent(), 'case 10');
+      await table.getByRole('button', { name: /^100 cases/ }).click();
+      await view.page.locator('#count').filter({ hasText: /^1,000 cases$/ }).waitFor();
+      assert.deepEqual(await view.violations(), []);
+    });
+
+    it('offers This Is Right on each target’s outcome of the selected case, and Set Expected…, after the table in the tab order', async () => {
+      await view.page.locator('#canvas .row').first().click();
+      const bar = view.page.locator('#label-bar');
+      await bar.locator('.label-case').filter({ hasText: 'case 0: expected Escalate' }).waitFor();
+      assert.equal(await bar.getByRole('button', { name: "This Is Right: After the edit's Escalate" }).isDisabled(), true, 'the outcome it already expects');
+      await bar.getByRole('button', { name: "This Is Right: Before's Approve" }).click();
+      assert.deepEqual(await view.next('label'), { type: 'label', load: 2, index: 0, target: 0, key: 0, action: 'right' });
+      await view.page.locator('#table').focus();
+      await view.page.keyboard.press('ArrowDown');
+      await bar.locator('.label-case').filter({ hasText: 'case 1: expected Approve' }).waitFor();
+      await view.page.keyboard.press('Tab');
+      await view.page.keyboard.press('Enter');
+      assert.deepEqual(await view.next('label'), { type: 'label', load: 2, index: 1, target: 1, key: 0, action: 'set' });
+    });
+
+    it('tells VS Code’s context menu of a target’s cell which case, target and output it is', async () => {
+      const cell = view.page.locator('#canvas .row[aria-rowindex="4"] .col-key').nth(1);
+      const context = JSON.parse((await cell.getAttribute('data-vscode-context')) ?? '{}') as Record<string, unknown>;
+      assert.deepEqual(context, { webviewSection: 'comparisonCell', caseIndex: 1, target: 1, key: 0, comparisonCellDone: true, preventDefaultContextMenuItems: true });
+      assert.equal(await view.page.locator('#canvas .row[aria-rowindex="4"] .col-case').getAttribute('data-vscode-context'), null, 'the case column has no target to label from');
+    });
   });
 });
