@@ -134,6 +134,20 @@ describe('Labelling cases in the comparison view', function () {
     assert.deepEqual(session.record.cases[2]!.expected, { disposition: 'Compliant' }, 'the comparison shows the file’s label from now on');
   });
 
+  it('labels a case from the view of its job opened from the comparison, as from its cell', async () => {
+    const { testSet, session } = await openComparison('job');
+    const labelling = api.comparisons.jobLabelling(session.document.uri, 1, 1);
+    await api.jobViews.open({ agent: { id: 'a', name: 'Support Call QA' }, jobId: 't1', labelling });
+    await waitFor(() => api.jobViews.shownState('t1')?.labelling, 'the label bar of the job view');
+    assert.equal(api.jobViews.shownState('t1')?.labelling, 'Case “free upgrade” of labels-test/job.comparison.json: nothing expected yet');
+
+    await api.jobViews.act('t1', 'thisIsRight');
+
+    assert.equal(api.jobViews.shownState('t1')?.labelling, 'Case “free upgrade” of labels-test/job.comparison.json: expected Compliant');
+    assert.equal((JSON.parse((await fileLines(testSet))[2]!) as { expected?: string }).expected, 'Compliant');
+    assert.deepEqual(accuracies(session), ['67% of 3 labelled', '67% of 3 labelled']);
+  });
+
   it('follows labels another window writes into the test set', async () => {
     const { testSet, session } = await openComparison('elsewhere');
     const labelled = LINES.map((l, i) => (i === 2 ? '{"name":"free upgrade","inputs":{"transcript":"t1"},"expected":"Non-Compliant"}' : l));

@@ -6,6 +6,7 @@ import { Disposable } from '../util/disposable';
 import { messageOf } from '../util/errors';
 import { caseOutputsUri, CaseOutputs } from './caseOutputs';
 import { labelCase, labelRequestOf, type LabelAction } from './caseLabels';
+import type { JobLabelling } from '../jobs/jobView/jobViews';
 import { COMPARISON_VIEW_TYPE } from './comparisonPage';
 import { ComparisonPanel } from './comparisonPanel';
 import { askToStart, requireTrust } from './comparisonPrompts';
@@ -51,6 +52,21 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     const session = uri && this.session(uri);
     if (!session) throw new Error('Open the comparison of the case to label it.');
     return labelCase(session, request, this.deps.connection);
+  }
+
+  /** Labelling a case from the view of its job on a target (the same two actions as its cell), for as long as the comparison is open. */
+  jobLabelling(comparison: vscode.Uri, caseIndex: number, target: number): JobLabelling {
+    return {
+      describe: () => {
+        const session = this.session(comparison);
+        const c = session?.record.cases[caseIndex];
+        if (!session || !c) return undefined;
+        const core = loadCore();
+        const text = `Case “${core.caseLabel(c)}” of ${vscode.workspace.asRelativePath(comparison)}: ${c.expected ? `expected ${core.expectedText(c.expected)}` : 'nothing expected yet'}`;
+        return { text, canAgree: core.expectedFromCell(session.record, caseIndex, target) !== undefined };
+      },
+      label: (action) => this.label({ comparison, caseIndex, target }, action),
+    };
   }
 
   /** Opens a comparison file in the comparison view; answers its session once the view is up. */
@@ -156,7 +172,7 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
       case 'openJob': {
         const target = record.targets[message.target];
         const run = target ? record.cases[message.index]?.runs[target.id] : undefined;
-        if (run) await vscode.commands.executeCommand(AgentCommands.openJob, { agentId: record.agentId, jobId: run.jobId });
+        if (run) await vscode.commands.executeCommand(AgentCommands.openJob, { agentId: record.agentId, jobId: run.jobId, labelling: this.jobLabelling(session.document.uri, message.index, message.target) });
         return;
       }
       case 'cancel':
