@@ -32,6 +32,8 @@ export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/
 export { expectedFromCell, expectedWith, caseLabelEdit, syncExpectations, policyDispositions, dispositionChoices, testSetFileOf, type DispositionChoice } from '../core/comparison/caseLabelling';
 export { writeLabel, expectedText, type LabelResult } from '../core/comparison/testSetLabel';
 export { userDisplayName } from '../core/trial/trialMarker';
+export { demoTestSetText } from '../sandbox/seed/demoTestSet.mjs';
+export { DEMO_LOOP_TRANSCRIPT } from '../sandbox/seed/demoLoop';
 export { newTrial, parseTrial, serializeTrial, trialAgents, type TrialRecord } from '../core/trial/trialRecord';
 export { agentsApplying, setUpTrial, policyIdOf } from '../core/trial/trialSetup';
 export { trialComparison, trialPlan, clientComparisonService } from '../core/trial/trialComparison';
