@@ -209,6 +209,8 @@ export const ComparisonCommands = {
   thisIsRight: 'agentWorkbench.comparisons.thisIsRight',
   /** Set what a case of the comparison page expects (the policy's dispositions, or an output's value). */
   setExpected: 'agentWorkbench.comparisons.setExpected',
+  /** The labelling pass: on a test set (its newest comparison) or the active comparison. */
+  labelCases: 'agentWorkbench.comparisons.labelCases',
 } as const;
 /** The `webviewSection` of a case's cell in the comparison page (its context menu labels the case). */
 export const COMPARISON_CELL_SECTION = 'comparisonCell';
@@ -230,6 +232,7 @@ export const NODE_ONLY_COMMANDS: readonly string[] = [
   DatasetCommands.deleteFile,
   ComparisonCommands.thisIsRight,
   ComparisonCommands.setExpected,
+  ComparisonCommands.labelCases,
 ];
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';
 

@@ -29,7 +29,7 @@ export { ruleChanges, type RuleChange } from '../core/comparison/ruleChanges';
 export { estimatePlan, estimateText, overCeiling, readCostEstimate, type CostEstimate } from '../core/comparison/costEstimate';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
-export { expectedFromCell, expectedWith, caseLabelEdit, syncExpectations, policyDispositions, dispositionChoices, testSetFileOf, type DispositionChoice } from '../core/comparison/caseLabelling';
+export { expectedFromCell, expectedWith, caseLabelEdit, syncExpectations, policyDispositions, dispositionChoices, testSetFileOf, passDispositions, inputTexts, type DispositionChoice } from '../core/comparison/caseLabelling';
 export { writeLabel, expectedText, type LabelResult } from '../core/comparison/testSetLabel';
 export { userDisplayName } from '../core/trial/trialMarker';
 export { demoTestSetText } from '../sandbox/seed/demoTestSet.mjs';

@@ -148,6 +148,12 @@ describe('Labelling cases in the comparison view', function () {
     assert.deepEqual(accuracies(session), ['67% of 3 labelled', '67% of 3 labelled']);
   });
 
+  it('starts Label Cases… on a test set in its newest comparison', async () => {
+    const { testSet, session } = await openComparison('pass');
+    const started = await vscode.commands.executeCommand<ComparisonSession>('agentWorkbench.comparisons.labelCases', testSet);
+    assert.equal(started, session, 'the comparison of that test set');
+  });
+
   it('follows labels another window writes into the test set', async () => {
     const { testSet, session } = await openComparison('elsewhere');
     const labelled = LINES.map((l, i) => (i === 2 ? '{"name":"free upgrade","inputs":{"transcript":"t1"},"expected":"Non-Compliant"}' : l));

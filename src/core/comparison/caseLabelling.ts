@@ -103,6 +103,31 @@ export function dispositionChoices(record: ComparisonRecord, caseIndex: number, 
   }));
 }
 
+/** The dispositions a labelling pass numbers: the policy's, then every other outcome a target gave in the comparison. */
+export function passDispositions(record: ComparisonRecord, dispositions: readonly string[]): string[] {
+  const seen = new Set(dispositions.map((d) => d.trim().toLowerCase()));
+  const out = [...dispositions];
+  for (const c of record.cases) {
+    for (const target of record.targets) {
+      const run = runOf(c, target.id);
+      const value = targetRunState(target, run, c.refused) === 'done' ? outputValue(run, record.keys[0]!) : null;
+      if (value === null || value.trim() === '' || seen.has(value.trim().toLowerCase())) continue;
+      seen.add(value.trim().toLowerCase());
+      out.push(value);
+    }
+  }
+  return out;
+}
+
+/** A case's inputs as text by key, for the labelling pass (a file input by its path, long text cut). */
+export function inputTexts(record: ComparisonRecord, caseIndex: number, maxChars = 20_000): [string, string][] {
+  const inputs = record.cases[caseIndex]?.inputs ?? {};
+  return Object.entries(inputs).map(([key, value]) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    return [key, text.length > maxChars ? `${text.slice(0, maxChars)}…` : text];
+  });
+}
+
 /** The test set file of a comparison (its path is relative to the comparison's folder), or why it cannot be written: outside every workspace folder, or not a test set. */
 export function testSetFileOf(comparisonFile: string, testSet: string, workspaceFolders: readonly string[]): { ok: true; path: string } | { ok: false; reason: string } {
   const file = path.resolve(path.dirname(comparisonFile), testSet);

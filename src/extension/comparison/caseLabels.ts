@@ -35,7 +35,17 @@ const names = new WeakMap<ServiceClient, Promise<string | undefined>>();
  * the expectation the comparison showed. The comparison takes the new label at once; no job runs.
  * Answers whether a label was written.
  */
-export async function labelCase(session: ComparisonSession, request: LabelRequest, connection: Connection): Promise<boolean> {
+export function labelCase(session: ComparisonSession, request: LabelRequest, connection: Connection): Promise<boolean> {
+  // One label at a time per comparison: each goes over the expectation the one before it left (a fast
+  // pass by keyboard sends several before the first is written).
+  const queued = (queues.get(session) ?? Promise.resolve()).catch(() => undefined).then(() => labelNow(session, request, connection));
+  queues.set(session, queued);
+  return queued;
+}
+
+const queues = new WeakMap<ComparisonSession, Promise<unknown>>();
+
+async function labelNow(session: ComparisonSession, request: LabelRequest, connection: Connection): Promise<boolean> {
   if (!isWorkspaceTrusted()) throw new Error('Labelling writes into the workspace’s test set: it needs a trusted workspace. Trust this folder (Workspaces: Manage Workspace Trust) to label cases.');
   const core = loadCore();
   const record = session.record;

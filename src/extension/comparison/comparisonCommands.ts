@@ -41,6 +41,7 @@ export function registerComparisonCommands(view: AgentsView, editors: Comparison
     registerCommand(log, ComparisonCommands.testSetFromCsv, (uri?: vscode.Uri) => testSetFromCsv(view, uri)),
     registerCommand(log, ComparisonCommands.thisIsRight, (arg?: unknown) => editors.label(arg, 'right')),
     registerCommand(log, ComparisonCommands.setExpected, (arg?: unknown) => editors.label(arg, 'set')),
+    registerCommand(log, ComparisonCommands.labelCases, (arg?: unknown) => editors.labelCases(arg)),
     registerCommand(log, ComparisonCommands.openComparison, async (uri?: vscode.Uri) => {
       const target = uri ?? (await pickFile('**/*.comparison.json', 'Open Comparison: choose a comparison file'));
       return editors.open(target);

@@ -7,6 +7,8 @@ import { messageOf } from '../util/errors';
 import { caseOutputsUri, CaseOutputs } from './caseOutputs';
 import { labelCase, labelRequestOf, type LabelAction } from './caseLabels';
 import type { JobLabelling } from '../jobs/jobView/jobViews';
+import { readDispositions } from './labelPrompts';
+import { activeTestSet } from './testSetFiles';
 import { COMPARISON_VIEW_TYPE } from './comparisonPage';
 import { ComparisonPanel } from './comparisonPanel';
 import { askToStart, requireTrust } from './comparisonPrompts';
@@ -52,6 +54,21 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     const session = uri && this.session(uri);
     if (!session) throw new Error('Open the comparison of the case to label it.');
     return labelCase(session, request, this.deps.connection);
+  }
+
+  /**
+   * Label Cases…: the labelling pass in the comparison view — of the comparison given or active, or of the
+   * newest comparison of the test set given (or open in the editor). Answers the comparison's session.
+   */
+  async labelCases(arg: unknown): Promise<ComparisonSession> {
+    const given = arg instanceof vscode.Uri ? arg : undefined;
+    const testSet = given && /\.testset\.(jsonl|csv)$/i.test(given.path) ? given : !given ? activeTestSet() : undefined;
+    const comparison = testSet ? await newestComparisonOf(testSet) : (given ?? activeComparison());
+    if (!comparison) throw new Error(testSet ? `${vscode.workspace.asRelativePath(testSet)} has no comparison yet: run one (Run Comparison of a Test Set…), then label its cases beside the outputs.` : 'Open a comparison, or a test set that has one, to label its cases.');
+    const session = this.session(comparison) ?? (await this.open(comparison));
+    if (!session) throw new Error(`${vscode.workspace.asRelativePath(comparison)} is not open as a comparison.`);
+    session.passAnswer({ type: 'startPass' });
+    return session;
   }
 
   /** Labelling a case from the view of its job on a target (the same two actions as its cell), for as long as the comparison is open. */
@@ -187,6 +204,19 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
       case 'label':
         await labelCase(session, { caseIndex: message.index, target: message.target, key: message.key, action: message.action }, this.deps.connection);
         return;
+      case 'labelMode':
+        session.passAnswer({ type: 'dispositions', values: loadCore().passDispositions(record, await readDispositions(this.deps.connection, record)) });
+        return;
+      case 'labelAs': {
+        const c = record.cases[message.index];
+        if (!c) return;
+        const expected = loadCore().expectedWith(c.expected, record.keys, 0, message.value.trim());
+        await labelCase(session, { caseIndex: message.index, target: 0, action: 'set', expected: expected ?? null, note: '' }, this.deps.connection);
+        return;
+      }
+      case 'inputs':
+        session.passAnswer({ type: 'inputs', index: message.index, inputs: loadCore().inputTexts(record, message.index) });
+        return;
       case 'export': {
         const written = await this.export(session.document.uri, message.format);
         if (written) {
@@ -205,6 +235,23 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     this.sessions.clear();
     super.dispose();
   }
+}
+
+/** The newest comparison (by its creation time) beside a test set whose test set it is. */
+async function newestComparisonOf(testSet: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const folder = vscode.Uri.joinPath(testSet, '..');
+  const name = testSet.path.split('/').pop()!;
+  const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '*.comparison.json'), undefined, 200);
+  let newest: { uri: vscode.Uri; createdAt: string } | undefined;
+  for (const uri of files) {
+    try {
+      const record = loadCore().parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      if (record.testSet === name && (!newest || record.createdAt > newest.createdAt)) newest = { uri, createdAt: record.createdAt };
+    } catch {
+      // Not a comparison this window can read: not one to label from.
+    }
+  }
+  return newest?.uri;
 }
 
 /** The comparison of the active editor tab (a cell's context menu belongs to it). */

@@ -21,6 +21,7 @@ export const COMPARISON_PAGE_BODY = `
         <div class="actions" role="toolbar" aria-label="Comparison actions">
           <button id="cancel" type="button" class="secondary" hidden title="Cancel the jobs of this comparison that have not finished">Cancel</button>
           <button id="resume" type="button" class="secondary" hidden title="Start the cases that have no job yet and follow the others">Resume</button>
+          <button id="label-cases" type="button" class="secondary" title="Label the unlabelled cases one by one, by keyboard, from the selected case on">Label Cases…</button>
           <button id="export-csv" type="button" class="secondary" title="Save a case a row as CSV (cells that spreadsheets would run as formulas are guarded)">CSV…</button>
           <button id="export-json" type="button" class="secondary" title="Save the summary and the cases as JSON">JSON…</button>
           <button id="export-markdown" type="button" title="Save a Markdown summary to paste into a pull request">Markdown…</button>
@@ -36,6 +37,7 @@ export const COMPARISON_PAGE_BODY = `
         <input id="filter" type="search" spellcheck="false" autocomplete="off" placeholder="Filter cases" aria-label="Filter cases by name, tag, expectation or output">
         <span id="count" class="hint" role="status" aria-live="polite"></span>
       </div>
+      <section id="label-pass" class="label-pass" tabindex="0" aria-label="Labelling pass: a number picks a disposition, Enter agrees with the outcome shown, S skips, Backspace goes back, Escape stops" hidden></section>
       <div id="table" class="table" role="grid" tabindex="0" aria-readonly="true" aria-label="Cases" aria-describedby="table-help">
         <div id="viewport" class="viewport" tabindex="-1">
           <div id="head" class="head" role="rowgroup"></div>

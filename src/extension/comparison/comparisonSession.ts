@@ -229,6 +229,11 @@ export class ComparisonSession extends Disposable {
     this.render(true);
   }
 
+  /** Answers the labelling pass of the page (see ComparisonPanel.passAnswer). */
+  passAnswer(answer: Parameters<ComparisonPanel['passAnswer']>[0]): void {
+    this.panel.passAnswer(answer);
+  }
+
   /** A sentence under the table. */
   notice(text: string, error = false): void {
     this.panel.notice(text, error);

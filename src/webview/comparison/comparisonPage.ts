@@ -11,6 +11,7 @@ import { CaseRows, ROW_HEIGHT } from './caseRows';
 import { columnClass, columnTitle, columnWidths } from './columns';
 import { summaryCards } from './summaries';
 import { labelBar, labelBarKey } from './labelBar';
+import { LabelPass } from './labelPass';
 import { transitionPanel, transitionTargets } from './transitions';
 import type { TransitionFilter } from '../../core/comparison/transitionFilter';
 
@@ -43,6 +44,7 @@ export class ComparisonPage {
   /** The target the baseline is compared with in the transition panel (more than two targets). */
   private transitionTo: number | undefined;
   private labelBarShows = '';
+  private readonly pass: LabelPass;
 
   constructor(private readonly link: PageLink<ComparisonHostMessage, ComparisonPageMessage>) {
     this.viewport.addEventListener('scroll', () => this.paint(), { passive: true });
@@ -61,6 +63,8 @@ export class ComparisonPage {
     const ask = (type: 'cancel' | 'resume'): void => void (this.shown && link.send({ type, load: this.shown.load }));
     byId('cancel').addEventListener('click', () => ask('cancel'));
     byId('resume').addEventListener('click', () => ask('resume'));
+    this.pass = new LabelPass(() => this.shown, (m) => link.send(m), (index) => this.selectCase(index));
+    byId('label-cases').addEventListener('click', () => this.pass.start(this.order[this.selected] ?? 0));
     for (const format of ['csv', 'json', 'markdown'] as const) {
       byId(`export-${format}`).addEventListener('click', () => this.shown && link.send({ type: 'export', load: this.shown.load, format }));
     }
@@ -70,6 +74,10 @@ export class ComparisonPage {
   onMessage(message: ComparisonHostMessage): void {
     if (message.type === 'comparison') this.show(message);
     else if (message.type === 'rows') this.update(message);
+    else if (message.type === 'dispositions' || message.type === 'inputs') this.pass.onMessage(message);
+    else if (message.type === 'startPass') {
+      if (this.shown && message.load === this.shown.load) this.pass.start(this.order[this.selected] ?? 0);
+    }
     else if (message.type === 'progress') {
       if (this.shown && message.load === this.shown.load) this.showProgress(message.progress);
     } else this.showNotice(message.text, message.error);
@@ -79,6 +87,7 @@ export class ComparisonPage {
     const sameLoad = this.shown?.load === message.load;
     this.shown = message;
     if (!sameLoad) {
+      this.pass.stop();
       this.sort = null;
       this.transition = null;
       this.transitionTo = undefined;
@@ -91,6 +100,7 @@ export class ComparisonPage {
     this.showProgress(message.progress);
     this.showSummaries();
     this.layout();
+    this.pass.refresh();
     byId('app').setAttribute('aria-busy', 'false');
   }
 
@@ -102,6 +112,7 @@ export class ComparisonPage {
     if (message.summaries) this.showSummaries();
     if (message.rows.length === 0) return;
     this.showTransitions();
+    this.pass.refresh();
     // Unsorted and unfiltered, a case stays where it is: only its row, if painted, is written again.
     if (this.sort === null && !this.filtering()) {
       for (const { index } of message.rows) this.rows.repaint(this.shown.rows, this.order, index);
@@ -291,6 +302,17 @@ export class ComparisonPage {
       this.paint();
     } else return;
     event.preventDefault();
+  }
+
+  /** Selects a case (the labelling pass's) in the table when the filters show it, scrolled into view. */
+  private selectCase(index: number): void {
+    const position = this.order.indexOf(index);
+    if (position < 0) return;
+    this.selected = position;
+    const top = position * ROW_HEIGHT;
+    const visible = this.viewport.clientHeight - this.head.offsetHeight;
+    if (top < this.viewport.scrollTop || top + ROW_HEIGHT > this.viewport.scrollTop + visible) this.viewport.scrollTop = Math.max(0, top - visible / 2);
+    this.paint();
   }
 
   /** Opens a case: the baseline on the left, the chosen target (or the first other one) on the right. */

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { caseLabelEdit, dispositionChoices, expectedFromCell, expectedWith, policyDispositions, syncExpectations, testSetFileOf } from '../../../src/core/comparison/caseLabelling';
+import { caseLabelEdit, dispositionChoices, expectedFromCell, expectedWith, inputTexts, passDispositions, policyDispositions, syncExpectations, testSetFileOf } from '../../../src/core/comparison/caseLabelling';
+import { labelProgress, nextUnlabelled, shownTarget } from '../../../src/core/comparison/labelWalk';
+import type { RowView } from '../../../src/core/comparison/viewProtocol';
 import { caseRows, summarize } from '../../../src/core/comparison/compare';
 import { newComparison, type ComparisonRecord } from '../../../src/core/comparison/comparisonRecord';
 import { writeLabel } from '../../../src/core/comparison/testSetLabel';
@@ -152,5 +154,50 @@ describe('the test set a comparison labels', () => {
     assert.match(!outside.ok ? outside.reason : '', /outside the workspace folders/);
     const notSet = testSetFileOf(path.join(root, 'calls.comparison.json'), 'package.json', [root]);
     assert.match(!notSet.ok ? notSet.reason : '', /not a \*\.testset\.jsonl or \*\.testset\.csv file/);
+  });
+});
+
+describe('the labelling pass', () => {
+  const row = (name: string, expected: string | null, outcomes: (string | null)[]): RowView => ({
+    case: name,
+    tags: '',
+    expected,
+    changed: false,
+    failed: false,
+    mismatch: false,
+    why: null,
+    cells: outcomes.map((o) => ({ state: o === null ? 'running' : 'done', values: [o], changed: false, mismatch: null, cost: null, tokens: null, durationMs: null })),
+  });
+  const rows = [row('a', 'Compliant', ['Compliant', 'Compliant']), row('b', null, ['Compliant', 'Non-Compliant']), row('c', 'Compliant', ['Compliant', null]), row('d', null, ['Non-Compliant', null])];
+  const targets = [{ label: 'Before', kind: 'baseline' }, { label: 'Trial', kind: 'current' }];
+
+  it('walks the unlabelled cases from where it starts, round to the top, past the ones skipped', () => {
+    assert.equal(nextUnlabelled(rows, 0), 1);
+    assert.equal(nextUnlabelled(rows, 2), 3);
+    assert.equal(nextUnlabelled(rows, 3, new Set([3])), 1, 'round to the top');
+    assert.equal(nextUnlabelled(rows, 0, new Set([1, 3])), undefined, 'nothing left');
+  });
+
+  it('says how many cases are labelled of all', () => {
+    assert.equal(labelProgress(rows), '2 of 4 labelled');
+  });
+
+  it('agrees, on Enter, with the outcome of the target compared with the baseline, else the baseline’s', () => {
+    assert.equal(shownTarget(targets, rows[1]!), 1);
+    assert.equal(shownTarget(targets, rows[3]!), 0, 'the trial is still running');
+    assert.equal(shownTarget(targets, row('e', null, [null, null])), undefined);
+  });
+
+  it('numbers the policy’s dispositions, then the other outcomes the targets gave', () => {
+    const record = comparison();
+    record.cases[1]!.runs.trial!.outputs = [{ key: 'disposition', value: 'Escalate' }];
+    assert.deepEqual(passDispositions(record, ['Compliant', 'Non-Compliant', 'Needs Review']), ['Compliant', 'Non-Compliant', 'Needs Review', 'Escalate']);
+    assert.deepEqual(passDispositions(record, []), ['Non-Compliant', 'Compliant', 'Escalate']);
+  });
+
+  it('shows a case’s inputs as text, a file input by its path, long text cut', () => {
+    const record = comparison();
+    record.cases[0]!.inputs = { transcript: 'x'.repeat(30), audio: { file: 'calls/a.wav' } };
+    assert.deepEqual(inputTexts(record, 0, 25), [['transcript', `${'x'.repeat(25)}…`], ['audio', '{"file":"calls/a.wav"}']]);
   });
 });

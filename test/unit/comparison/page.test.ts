@@ -221,6 +221,42 @@ describe('the comparison view', () => {
       assert.deepEqual(await view.next('label'), { type: 'label', load: 2, index: 1, target: 1, key: 0, action: 'set' });
     });
 
+    it('walks the unlabelled cases by keyboard: a number picks a disposition, Enter agrees, S skips, Backspace goes back, Escape stops', async () => {
+      const record = bigComparison(20);
+      for (const i of [2, 5, 6]) delete record.cases[i]!.expected;
+      await view.post(message(record, 3));
+      await view.page.locator('#count').filter({ hasText: '20 cases' }).waitFor();
+      await view.page.locator('#canvas .row[aria-rowindex="3"]').click();
+      await view.page.locator('#label-cases').click();
+      assert.deepEqual(await view.next('labelMode'), { type: 'labelMode', load: 3 });
+      assert.deepEqual(await view.next('inputs'), { type: 'inputs', load: 3, index: 2 });
+      await view.post({ type: 'dispositions', load: 3, values: ['Approve', 'Escalate', 'Refund'] });
+      await view.post({ type: 'inputs', load: 3, index: 2, inputs: [['t', HOSTILE]] });
+      const pass = view.page.locator('#label-pass');
+      await pass.locator('.pass-inputs').filter({ hasText: HOSTILE }).waitFor();
+      assert.equal(await pass.locator('.pass-progress').textContent(), '17 of 20 labelled');
+      assert.equal(await pass.locator('.pass-case').textContent(), 'case 2');
+      assert.deepEqual(await pass.locator('.pass-choices li').allTextContents(), ['Approve', 'Escalate', 'Refund']);
+      assert.equal(await pass.locator('img').count(), 0, 'inputs are text');
+
+      await view.page.keyboard.press('2');
+      assert.deepEqual(await view.next('labelAs'), { type: 'labelAs', load: 3, index: 2, value: 'Escalate' });
+      await pass.locator('.pass-case').filter({ hasText: 'case 5' }).waitFor();
+      await view.page.keyboard.press('s');
+      await pass.locator('.pass-case').filter({ hasText: 'case 6' }).waitFor();
+      await view.page.keyboard.press('Backspace');
+      await pass.locator('.pass-case').filter({ hasText: 'case 5' }).waitFor();
+      await view.page.keyboard.press('Enter');
+      assert.deepEqual(await view.next('label'), { type: 'label', load: 3, index: 5, target: 1, key: 0, action: 'right' });
+      await pass.locator('.pass-case').filter({ hasText: 'case 6' }).waitFor();
+      // The label lands: the extension sends the row with its expectation, and the progress moves.
+      const labelled = comparisonView(record).rows[2]!;
+      await view.post({ type: 'rows', load: 3, rows: [{ index: 2, row: { ...labelled, expected: 'Escalate' } }], summaries: null, progress: null });
+      await pass.locator('.pass-progress').filter({ hasText: '18 of 20 labelled' }).waitFor();
+      await view.page.keyboard.press('Escape');
+      await pass.waitFor({ state: 'hidden' });
+    });
+
     it('tells VS Code’s context menu of a target’s cell which case, target and output it is', async () => {
       const cell = view.page.locator('#canvas .row[aria-rowindex="4"] .col-key').nth(1);
       const context = JSON.parse((await cell.getAttribute('data-vscode-context')) ?? '{}') as Record<string, unknown>;
