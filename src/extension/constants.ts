@@ -232,7 +232,6 @@ export const NODE_ONLY_COMMANDS: readonly string[] = [
   DatasetCommands.deleteFile,
   ComparisonCommands.thisIsRight,
   ComparisonCommands.setExpected,
-  ComparisonCommands.labelCases,
 ];
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';
 
@@ -270,4 +269,5 @@ export const TRUSTED_COMMANDS: readonly string[] = [
   // Labels are written into the workspace's test sets.
   ComparisonCommands.thisIsRight,
   ComparisonCommands.setExpected,
+  ComparisonCommands.labelCases,
 ];
