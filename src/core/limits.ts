@@ -19,6 +19,11 @@ export function policyVersionNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** Why an agent version name cannot be used, or undefined: the same 1–255 characters as a policy version's. */
+export function agentVersionNameProblem(name: string): string | undefined {
+  return policyVersionNameProblem(name);
+}
+
 /** Dataset file names: at most 1,024 characters. */
 export const MAX_FILE_NAME_LENGTH = 1024;
 /** Dataset file sizes: what the size field (a signed 32-bit integer) can express. */

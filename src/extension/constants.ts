@@ -39,6 +39,8 @@ export const AgentCommands = {
   refreshDocument: 'agentWorkbench.refreshDocument',
   newAgent: 'agentWorkbench.agents.create',
   revealVersion: 'agentWorkbench.agents.revealVersion',
+  renameVersion: 'agentWorkbench.agents.renameVersion',
+  deleteVersion: 'agentWorkbench.agents.deleteVersion',
 } as const;
 
 /** Commands of the Policies view and policy documents. */

@@ -43,4 +43,5 @@ export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion } from '../core/trial/trialFiles';
 export { TOOLS, callTool, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
 export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';
+export { deleteAgentVersion, renameAgentVersion } from '../core/agentVersionChanges';
 export { parseMetadata } from '../core/uploads/uploadMetadata';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureDebianPackages, dpkgInstalled } from './debian.mjs';
 import { cacheRoot } from './paths.mjs';
-import { freePort, run, startDetached, waitForHttp } from './processes.mjs';
+import { freePort, preferredPort, run, startDetached, waitForHttp } from './processes.mjs';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 const MARKER = '.agent-workbench-installed';
@@ -130,12 +130,12 @@ function ensureDir(dir) {
 
 /**
  * Starts code-server on 127.0.0.1 and a free port with its own user-data and extensions folders,
- * opening `folder`; resolves once it serves. `env` is added to the server's environment, which
+ * opening `folder`; resolves once it serves. `port` is the one to take when it is free (the demo's). `env` is added to the server's environment, which
  * the extension host inherits. `stop()` ends that process tree only.
  */
-export async function startCodeServer({ userDataDir, extensionsDir, folder, env = {}, log }) {
+export async function startCodeServer({ userDataDir, extensionsDir, folder, env = {}, log, port: wanted }) {
   const entry = await ensureCodeServer();
-  const port = await freePort();
+  const port = wanted === undefined ? await freePort() : await preferredPort(wanted);
   const args = [
     entry,
     '--config', path.join(codeServerDir(), CONFIG),

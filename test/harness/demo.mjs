@@ -7,10 +7,13 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from './paths.mjs';
-import { run, startDetached } from './processes.mjs';
+import { preferredPort, run, startDetached } from './processes.mjs';
 
 // Only Node built-ins above this line: node_modules may not exist yet.
 const demoDir = path.join(repoRoot, '.sandbox-data', 'demo');
+// The ports of the last run, taken again when free: the workbench keys its state (open editors,
+// unsaved edits, layout) by origin, so a new port would start it afresh.
+const portsFile = path.join(demoDir, 'ports.json');
 const DEMO_JOB_STEP_MS = 4000;
 const stops = [];
 let stopping = false;
@@ -25,8 +28,10 @@ async function main() {
   console.log('Building and packaging the extension...');
   const [vsix] = await Promise.all([packageExtension(), ensureCodeServer()]);
   const { startSandboxProcess, writeConnectionFile } = await import('./sandbox.mjs');
+  const lastPorts = readLastPorts();
   // Slower status steps than the tests' sandbox: a demo job runs for about 8–15 s, long enough to try Cancel.
-  const sandbox = await startSandboxProcess(['--data', path.join(demoDir, 'data'), '--seed', 'demo', '--job-step-ms', String(DEMO_JOB_STEP_MS)]);
+  const sandboxArgs = ['--data', path.join(demoDir, 'data'), '--seed', 'demo', '--job-step-ms', String(DEMO_JOB_STEP_MS)];
+  const sandbox = await startSandboxProcess(sandboxArgs, { port: await preferredPort(lastPorts.sandbox) });
   stops.push(sandbox.stop);
   const connectionFile = writeConnectionFile(path.join(demoDir, 'connection.json'), sandbox);
   const { ensureDemoWorkspace } = await import('./demoWorkspace.mjs');
@@ -35,21 +40,39 @@ async function main() {
   const env = { AGENT_WORKBENCH_CONNECT: connectionFile, ...DEMO_ENV };
   console.log(`Sandbox: ${sandbox.baseUrl} (organization ${sandbox.organizationId})`);
   const useDesktop = !process.argv.includes('--browser') && hasCommand('code');
+  const workbenchPort = useDesktop ? undefined : await startBrowserWorkbench(vsix, workspace, env, lastPorts.workbench);
   if (useDesktop) await startDesktop(vsix, workspace, env);
-  else await startBrowserWorkbench(vsix, workspace, env);
+  keepPorts({ sandbox: Number(new URL(sandbox.baseUrl).port), workbench: workbenchPort ?? lastPorts.workbench });
   console.log('Press Ctrl+C to stop the sandbox and VS Code.');
 }
 
-async function startBrowserWorkbench(vsix, workspace, env) {
+/** The ports of the last run (`{ sandbox, workbench }`), or none when there was none or the file is odd. */
+function readLastPorts() {
+  try {
+    const value = JSON.parse(fs.readFileSync(portsFile, 'utf8'));
+    return { sandbox: Number(value.sandbox) || undefined, workbench: Number(value.workbench) || undefined };
+  } catch {
+    return {};
+  }
+}
+
+function keepPorts(ports) {
+  fs.mkdirSync(demoDir, { recursive: true });
+  fs.writeFileSync(portsFile, `${JSON.stringify(ports)}\n`);
+}
+
+/** Starts code-server on `port` when it is free; resolves with the port it took. */
+async function startBrowserWorkbench(vsix, workspace, env, port) {
   const { installVsix, startCodeServer } = await import('./codeServer.mjs');
   const { createProfile } = await import('./profile.mjs');
   // Kept between runs (layout, open editors); the connection file signs in afresh each time.
   const profile = createProfile({ root: path.join(demoDir, 'vscode') });
   await installVsix(vsix, { ...profile, force: true });
-  const server = await startCodeServer({ ...profile, folder: workspace, env });
+  const server = await startCodeServer({ ...profile, folder: workspace, env, port: port ?? 0 });
   stops.unshift(server.stop);
   server.exited.then(() => !stopping && shutdown(1, 'code-server exited'));
   console.log(`\nOpen ${server.url} in a browser.\n`);
+  return server.port;
 }
 
 async function startDesktop(vsix, workspace, env) {

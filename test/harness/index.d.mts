@@ -41,7 +41,11 @@ export function startCodeServer(options: {
   folder?: string;
   env?: Record<string, string>;
   log?: (text: string) => void;
+  /** Taken when free (else a free one). */
+  port?: number;
 }): Promise<CodeServer>;
+/** `preferred` when it is free at 127.0.0.1 (and 1024–65535), else a free port. */
+export function preferredPort(preferred: number | undefined): Promise<number>;
 /** Installs a .vsix into an extensions folder with code-server's CLI. */
 export function installVsix(vsix: string, options: { userDataDir: string; extensionsDir: string; force?: boolean }): Promise<string>;
 
@@ -68,7 +72,7 @@ export function writeUserSettings(profile: Profile, settings: Record<string, unk
 /** Starts the sandbox CLI and resolves with its connection once it is ready. */
 export function startSandboxProcess(
   args: string[],
-  options?: { timeoutMs?: number; log?: (text: string) => void },
+  options?: { timeoutMs?: number; log?: (text: string) => void; port?: number },
 ): Promise<Connection & { pid: number; stop(): Promise<void> }>;
 /** Writes a connection file (mode 0600). */
 export function writeConnectionFile(file: string, connection: Connection): string;

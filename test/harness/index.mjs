@@ -2,6 +2,7 @@
 export { ensureChromium, launchChromium } from './chromium.mjs';
 export { ensureCodeServer, installVsix, startCodeServer } from './codeServer.mjs';
 export { resultsDir, repoRoot, vsixPath } from './paths.mjs';
+export { preferredPort } from './processes.mjs';
 export { packageTestBuild } from './extensionBuild.mjs';
 export { createProfile, DEMO_ENV, saveLogs, writeUserSettings } from './profile.mjs';
 export { startSandboxProcess, writeConnectionFile } from './sandbox.mjs';

@@ -69,13 +69,29 @@ export function killGroup(pid, signal) {
 
 /** Asks the OS for a free TCP port on 127.0.0.1. */
 export function freePort() {
+  return listenOnce(0);
+}
+
+/**
+ * `preferred` when it is a port this user may take and nothing listens on it at 127.0.0.1, else a free
+ * one: the demo keeps its ports between runs, since the workbench keys its state by origin.
+ */
+export async function preferredPort(preferred) {
+  if (Number.isInteger(preferred) && preferred >= 1024 && preferred <= 65535) {
+    const port = await listenOnce(preferred).catch(() => undefined);
+    if (port !== undefined) return port;
+  }
+  return freePort();
+}
+
+function listenOnce(port) {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
 }

@@ -10,14 +10,15 @@ export const sandboxCli = path.join(repoRoot, 'dist', 'sandbox.js');
 /**
  * Starts the sandbox CLI (build first) on 127.0.0.1 and a free port with `args` (for example
  * `['--memory', '--seed', 'demo']`); resolves with its connection and `stop()` once it is ready.
+ * `port` 0 (the default) lets the system choose.
  */
-export async function startSandboxProcess(args, { timeoutMs = 30_000, log } = {}) {
+export async function startSandboxProcess(args, { timeoutMs = 30_000, log, port = 0 } = {}) {
   if (!fs.existsSync(sandboxCli)) throw new Error(`${sandboxCli} is missing: run \`npm run build\` first.`);
   let stdout = '';
   let output = '';
   let onLine;
   const ready = new Promise((resolve) => (onLine = resolve));
-  const proc = startDetached(process.execPath, [sandboxCli, '--port', '0', ...args], {
+  const proc = startDetached(process.execPath, [sandboxCli, '--port', String(port), ...args], {
     cwd: repoRoot,
     onOutput: (text) => {
       output = (output + text).slice(-10_000);

@@ -202,6 +202,31 @@ describe('Agents view', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('renames a version and deletes one that is not current, after asking; the current version is never deleted', async () => {
+    const api = await workbench();
+    const client = api.connection.requireClient();
+    const made = await client.agents.create({ name: 'Version Cleanup', engine_class_id: 'llm_conversation_reviewer', version_name: 'first draft' });
+    await client.agents.createVersion(made.id, { version_name: 'second draft', input_definitions: [{ key: 'transcript', data_type: 'text/plain' }], engine_config: {} });
+    await vscode.commands.executeCommand('agentWorkbench.agents.refresh');
+    const agent = await byName('Version Cleanup');
+    const versionNodes = async () => (await agentChildren(agent.versions)).filter((n): n is VersionNode => is(n, 'agentVersion'));
+    const [current, old] = await versionNodes();
+    assert.ok(current && old);
+    assert.deepEqual([itemText(current).contextValue, itemText(old).contextValue], ['agentVersion.current', 'agentVersion']);
+
+    await vscode.commands.executeCommand('agentWorkbench.agents.renameVersion', old, 'Kept for reference');
+    assert.equal((await client.agents.getVersion(made.id, old.version.id)).version_name, 'Kept for reference');
+    await waitFor(async () => (await versionNodes()).some((n) => itemText(n).label === 'Kept for reference'), 'the renamed row');
+
+    await vscode.commands.executeCommand('agentWorkbench.agents.deleteVersion', current, true);
+    assert.equal((await client.agents.listVersions(made.id)).length, 2, 'the current version is refused before anything is sent');
+
+    await vscode.commands.executeCommand('agentWorkbench.agents.deleteVersion', old, true);
+    assert.deepEqual((await client.agents.listVersions(made.id)).map((v) => v.version_name), ['second draft']);
+    await waitFor(async () => (await versionNodes()).length === 1, 'the Versions list without the deleted one');
+    await client.agents.delete(made.id);
+  });
+
   it('opens a job as a rendered view with inputs, status events and evaluation', async () => {
     const api = await workbench();
     const qa = await byName('Support Call QA');

@@ -41,10 +41,8 @@ export const groups = [
       'src/core/runs/runCheck.ts': 69,
       'src/core/runs/runErrors.ts': 61,
       'src/core/runs/runFile.ts': 50,
-      'src/core/runs/runFilePath.ts': 78,
       'src/core/runs/runFileSchema.ts': 56,
       'src/core/runs/runTemplate.ts': 62,
-      'src/core/runs/workspacePath.ts': 40,
     },
   },
   {

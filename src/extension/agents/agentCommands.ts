@@ -16,6 +16,7 @@ import { filterJobs } from './jobFilterPicker';
 import { JobNode, JobsNode } from './jobNodes';
 import type { VersionDrafts } from './versionDrafts';
 import { newAgent, type NewAgentAnswers } from './newAgent';
+import { deleteVersion, renameVersion, versionOf } from './versionManagement';
 import type { JobLabelling, JobTarget, JobViews } from '../jobs/jobView/jobViews';
 import type { JobFilter } from '../../core/filters/jobFilter';
 import { agentNameProblem } from '../../core/limits';
@@ -43,6 +44,14 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Create Version: choose the agent');
       const base = node instanceof VersionNode ? node.version : await startingVersion(view, agent);
       await drafts.open(agent, base);
+    }),
+    registerCommand(log, AgentCommands.renameVersion, async (node?: VersionNode, name?: string) => {
+      const { agent, version } = await versionOf(view, node, 'Rename Version');
+      await renameVersion(view, agent, version, name);
+    }),
+    registerCommand(log, AgentCommands.deleteVersion, async (node?: VersionNode, confirmed?: boolean) => {
+      const { agent, version } = await versionOf(view, node, 'Delete Version');
+      await deleteVersion(view, agent, version, confirmed === true);
     }),
     registerCommand(log, AgentCommands.compareVersions, async (node?: VersionNode | AgentNode, otherId?: string) => {
       const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Compare Versions: choose the agent');

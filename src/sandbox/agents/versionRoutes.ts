@@ -52,11 +52,34 @@ const create: Handler = async (ctx) => {
   return ok(loadVersionObject(db, findVersion(db, agent.pk, versionId)!, fresh), 201);
 };
 
+/**
+ * PATCH .../versions/{agent_version_id}/: only the version name and the description change
+ * (each at least one character); 200 with a message, as the live service answers.
+ */
+const update: Handler = async (ctx) => {
+  const body = await readJsonObject(ctx.req, ctx.app.limits.jsonBytes);
+  const orgId = requireOrganization(ctx, body.organization_id);
+  const { db } = ctx.app;
+  const agent = found(findAgent(db, orgId, ctx.params.agent_id!));
+  const version = found(findVersion(db, agent.pk, ctx.params.agent_version_id!));
+  const f = new BodyFields(body);
+  const versionName = f.string('version_name', { min: 1, max: 255 });
+  const description = f.string('description', { min: 1, max: 5000 });
+  f.finish();
+  db.transaction(() => {
+    if (versionName) db.run('UPDATE agent_versions SET version_name = ? WHERE pk = ?', [versionName, version.pk]);
+    if (description) db.run('UPDATE agent_versions SET description = ? WHERE pk = ?', [description, version.pk]);
+    refreshAgentSearch(db, agent.pk);
+  });
+  return ok({ message: 'Agent version updated successfully.' });
+};
+
 /** Registers the agent version routes (`current` before the id: it is not a UUID, so it never clashes). */
 export function registerVersionRoutes(router: Router<Handler>): void {
   router
     .add('GET', '/v1/agents/{agent_id}/versions/', list)
     .add('POST', '/v1/agents/{agent_id}/versions/', create)
     .add('GET', '/v1/agents/{agent_id}/versions/current/', get)
-    .add('GET', '/v1/agents/{agent_id}/versions/{agent_version_id}/', get);
+    .add('GET', '/v1/agents/{agent_id}/versions/{agent_version_id}/', get)
+    .add('PATCH', '/v1/agents/{agent_id}/versions/{agent_version_id}/', update);
 }

@@ -88,6 +88,21 @@ describe('sandbox agents and agent versions', () => {
     assert.equal((await t.call('GET', `/v1/agents/${agent.id}/versions/${MISSING_ID}/`)).status, 404);
   });
 
+  it('renames a version and changes its description with PATCH (200 and a message), refusing an empty name and ignoring other fields', async () => {
+    const agent = await createAgent();
+    const path = `/v1/agents/${agent.id}/versions/${agent.current_version_id}/`;
+    const renamed = await t.call('PATCH', path, { body: { version_name: 'Stricter refunds', description: 'Tighter rule 4' } });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.equal(typeof renamed.body.message, 'string');
+    const read = (await t.call('GET', path)).body;
+    assert.deepEqual([read.version_name, read.description], ['Stricter refunds', 'Tighter rule 4']);
+    const refused = await t.call('PATCH', path, { body: { version_name: '', engine_config: {} } });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(Object.keys(refused.body), ['version_name'], 'unknown fields are ignored, as a serializer does');
+    assert.equal((await t.call('GET', path)).body.version_name, 'Stricter refunds');
+    assert.equal((await t.call('PATCH', `/v1/agents/${agent.id}/versions/${MISSING_ID}/`, { body: { version_name: 'x' } })).status, 404);
+  });
+
   it('defaults the version name to "unnamed version" and requires definitions and config', async () => {
     const agent = await createAgent();
     const unnamed = await t.call('POST', `/v1/agents/${agent.id}/versions/`, { body: { input_definitions: [], engine_config: {} } });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { AgentJob } from '../../../src/core/client';
 import { JobStatus } from '../../../src/core/jobStatus';
-import { isNewerStatus, mergeJob, patchJob } from '../../../src/core/store/jobMerge';
+import { isJobRecord, isNewerStatus, mergeJob, patchJob } from '../../../src/core/store/jobMerge';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const iso = (s: number): string => new Date(T0 + s * 1000).toISOString();
@@ -99,5 +99,19 @@ describe('A status update of a known job', () => {
 
   it('is ignored when it is older than what is known', () => {
     assert.equal(patchJob(job(JobStatus.SUCCESS, 20), { id: 'j', status_code: JobStatus.STARTED, last_updated_at: iso(10) }), undefined);
+  });
+});
+
+describe('Which copies of a job are records the service sent, not stubs the store made', () => {
+  it('knows a stub made from a status or a run’s answer: no events, no version id, no version name', () => {
+    assert.equal(isJobRecord(job(JobStatus.STARTED, 10)), false);
+    assert.equal(isJobRecord(job(JobStatus.STARTED, 10, { status_events: null, agent_version_id: null, agent_version_name: null } as unknown as Partial<AgentJob>)), false);
+  });
+
+  it('knows a record by any one of its events, its version id or its version name', () => {
+    assert.equal(isJobRecord(job(JobStatus.SUCCESS, 10, { status_events: [] })), true);
+    assert.equal(isJobRecord(job(JobStatus.SUCCESS, 10, { agent_version_id: 'v1' })), true);
+    assert.equal(isJobRecord(job(JobStatus.SUCCESS, 10, { agent_version_name: 'v3 – stricter evidence' })), true);
+    assert.equal(isJobRecord(job(JobStatus.SUCCESS, 10, { agent_version_name: '' })), true, 'an empty name is still the service’s');
   });
 });

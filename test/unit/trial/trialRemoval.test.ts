@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { BaseAgent, Policy, ServiceClient } from '../../../src/core/client';
 import { discardTrial, findLeftovers, removeLeftovers } from '../../../src/core/trial/trialEnd';
-import { trialMarker } from '../../../src/core/trial/trialMarker';
 import { newTrial, parseTrial, serializeTrial, type TrialEntity, type TrialRecord } from '../../../src/core/trial/trialRecord';
 import { describeCopy, planTrialRemoval } from '../../../src/core/trial/trialRemoval';
 import { agentsApplying, setUpTrial } from '../../../src/core/trial/trialSetup';
@@ -161,6 +160,7 @@ describe('ending a trial deletes only what the service marks as that trial’s c
       }),
       { numRuns: 40 },
     );
-    assert.equal(trialMarker(real).length > 0, true);
+    // Planning only reads: after 40 plans over real names and ids, the organization is as it was.
+    assert.deepEqual(await census(client), before);
   });
 });

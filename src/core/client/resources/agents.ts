@@ -71,6 +71,12 @@ export interface UpdateAgentBody {
 }
 
 
+/** The two fields of a version that can change after it is made (each at least one character). */
+export interface UpdateAgentVersionBody {
+  version_name?: string;
+  description?: string;
+}
+
 export interface CreateAgentVersionBody {
   input_definitions: InputDefinitionInput[];
   engine_config: Record<string, string>;
@@ -156,6 +162,21 @@ export class AgentsApi {
   currentVersion(agentId: string, opts?: CallOptions): Promise<AgentVersion> {
     const path = `${agentPath(agentId)}versions/current/`;
     return this.gateway.send({ operation: 'getCurrentAgentVersion', method: 'GET', path, schema: AgentVersionSchema }, opts?.signal);
+  }
+
+  /**
+   * Renames a version or changes its description (PATCH). The service answers only a message, so the
+   * caller reads the version again to show it.
+   */
+  updateVersion(agentId: string, versionId: string, body: UpdateAgentVersionBody, opts?: CallOptions): Promise<void> {
+    const path = `${agentPath(agentId)}versions/${seg(versionId)}/`;
+    return this.gateway.send({ operation: 'updateAgentVersion', method: 'PATCH', path, json: body, schema: null }, opts?.signal);
+  }
+
+  /** Deletes one version of an agent (never sent for the current one: see `versionDeleteProblem`). */
+  deleteVersion(agentId: string, versionId: string, opts?: CallOptions): Promise<void> {
+    const path = `${agentPath(agentId)}versions/${seg(versionId)}/`;
+    return this.gateway.send({ operation: 'deleteAgentVersion', method: 'DELETE', path, schema: null }, opts?.signal);
   }
 
   /** Adds a version to an agent; it becomes the current version. */
