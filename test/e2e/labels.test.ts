@@ -50,6 +50,9 @@ describe('Labelling in the browser', function () {
   it('labels a case from its cell’s context menu and by a keyboard pass, and the figures say better or worse at once', async () => {
     const { workbench } = session();
     const { page } = workbench;
+    // The extension is up once its views are (the comparison view is its custom editor).
+    await workbench.openActivity('Agent Workbench');
+    await workbench.treeItem('Agents', 'Support Call QA').first().waitFor({ timeout: 30_000 });
     await workbench.runCommand('Agent Workbench: Open Comparison');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'calls.comparison.json' }).first().click();
     const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
@@ -71,7 +74,7 @@ describe('Labelling in the browser', function () {
     await pass.locator('.pass-choices li').first().waitFor({ timeout: 30_000 });
     await page.mouse.move(700, 800);
     await workbench.screenshot('labels--pass');
-    const first = await pass.locator('.pass-choices li').first().innerText();
+    const first = await pass.locator('.pass-choices .pass-value').first().innerText();
     await page.keyboard.press('Enter');
     await pass.locator('.pass-progress', { hasText: '5 of 5 labelled' }).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');

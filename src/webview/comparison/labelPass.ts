@@ -125,7 +125,11 @@ export class LabelPass {
       outputs.append(box);
     });
     const choices = make('ol', 'pass-choices');
-    this.dispositions.slice(0, 9).forEach((value) => choices.append(make('li', '', value)));
+    this.dispositions.slice(0, 9).forEach((value, i) => {
+      const li = make('li', '');
+      li.append(make('span', 'pass-key', String(i + 1)), make('span', 'pass-value', value));
+      choices.append(li);
+    });
     const target = shownTarget(shown.targets, row);
     const agree = target === undefined ? 'no outcome to agree with' : `agree with ${shown.targets[target]!.label}: ${row.cells[target]!.values[0]}`;
     const keys = make('p', 'hint', `A number picks a disposition · Enter: ${agree} · S skips · Backspace goes back · Escape stops`);

@@ -236,7 +236,7 @@ describe('the comparison view', () => {
       await pass.locator('.pass-inputs').filter({ hasText: HOSTILE }).waitFor();
       assert.equal(await pass.locator('.pass-progress').textContent(), '17 of 20 labelled');
       assert.equal(await pass.locator('.pass-case').textContent(), 'case 2');
-      assert.deepEqual(await pass.locator('.pass-choices li').allTextContents(), ['Approve', 'Escalate', 'Refund']);
+      assert.deepEqual(await pass.locator('.pass-choices li').allTextContents(), ['1Approve', '2Escalate', '3Refund']);
       assert.equal(await pass.locator('img').count(), 0, 'inputs are text');
 
       await view.page.keyboard.press('2');
