@@ -74,6 +74,19 @@ describe('Job view in the browser', function () {
     await workbench.screenshot('jobView--raw-json');
   });
 
+  it('opens an artifact the outputs name (evidence_data) as read-only JSON from the view', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    const artifact = view.locator('#artifacts .artifact', { hasText: 'rule_checks' });
+    await artifact.waitFor({ timeout: 30_000 });
+    assert.match(await artifact.innerText(), /agent-job-[0-9a-f-]{36}\/rule_checks\.json/);
+    await artifact.getByRole('button', { name: 'Open rule_checks' }).click();
+    await page.locator('.tab', { hasText: /Artifact rule_checks · Job [0-9a-f]{8}\.json/ }).waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .view-lines', { hasText: '"rules"' }).first().waitFor({ timeout: 15_000 });
+    await workbench.screenshot('jobView--artifact');
+  });
+
   it('comes back with the same job after the window reloads', async () => {
     const { workbench } = session();
     const { page } = workbench;

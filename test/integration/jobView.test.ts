@@ -58,9 +58,10 @@ describe('Job view', function () {
     const model = shown.model;
     assert.ok(model);
     assert.equal(model.status.final, true);
-    assert.deepEqual(model.outputs.map((o) => o.key).sort(), ['disposition', 'matched_rules', 'policy', 'summary']);
+    assert.deepEqual(model.outputs.map((o) => o.key).sort(), ['disposition', 'evidence_data', 'matched_rules', 'policy', 'summary']);
     assert.equal(model.outputs.find((o) => o.key === 'disposition')?.value.text, DEMO_LOOP_DISPOSITION_BEFORE);
     assert.equal(model.outputs.find((o) => o.key === 'matched_rules')?.value.kind, 'json');
+    assert.deepEqual(model.artifacts, [{ name: 'rule_checks', key: `agent-job-${jobId}/rule_checks.json` }], 'the artifact evidence_data names');
     assert.deepEqual(model.usage.map((f) => f.label), ['Tokens in', 'Tokens out', 'Cost']);
     assert.ok(shown.report?.outputs.some((text) => text.includes(DEMO_LOOP_DISPOSITION_BEFORE)), 'the disposition is on screen');
     assert.equal(shown.report?.foreignElements, 0);

@@ -52,8 +52,18 @@ export const groups = [
     targets: {},
   },
   {
+    // The trial of an edit with no editor (the command line's `try`, the `try_policy_edit` tool): only
+    // whole trials on a sandbox reach it, through the tool's tests, so it is a group of its own.
+    name: 'tryEdit',
+    mutate: ['src/core/trial/tryPolicyEdit.ts'],
+    spec: ['test/unit/tools/paidTools.test.ts'],
+    targets: {},
+    // Measured with the tool's tests alone (7 min): the CLI's tests run it in another process, out of reach.
+    floors: { 'src/core/trial/tryPolicyEdit.ts': 34 },
+  },
+  {
     name: 'trial',
-    mutate: ['src/core/trial/**/*.ts'],
+    mutate: ['src/core/trial/**/*.ts', '!src/core/trial/tryPolicyEdit.ts'],
     // The tests against a fake service and the trial files; those that run whole trials on a sandbox
     // (trial, trialRemoval, cli) take seconds each and would make every mutant's run minutes long.
     spec: ['removalRules', 'trialEndRules', 'trialFiles'].map((name) => `test/unit/trial/${name}.test.ts`),

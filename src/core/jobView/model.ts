@@ -57,6 +57,12 @@ export interface OutputView {
   corrected: ShownValue | null;
 }
 
+/** An artifact the outputs name: what they call it and its key (the page asks to open or save it by key). */
+export interface ArtifactView {
+  name: string;
+  key: string;
+}
+
 /** What one job view shows. */
 export interface JobViewModel {
   jobId: string;
@@ -73,6 +79,8 @@ export interface JobViewModel {
   outputs: OutputView[];
   /** Why there are no outputs (still running, no result, not read yet), or ''. */
   outputsNote: string;
+  /** Full results kept apart from the outputs, which name them (`evidence_data`). */
+  artifacts: ArtifactView[];
   usage: Field[];
   evaluation: { fields: Field[]; feedback: string; reference: ShownValue | null } | null;
   review: { fields: Field[]; comment: string } | null;

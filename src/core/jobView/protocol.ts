@@ -24,7 +24,12 @@ export interface JobRenderReport {
   foreignElements: number;
 }
 
-export type JobPageMessage = { type: 'ready' } | { type: 'action'; jobId: string; action: JobViewAction } | ({ type: 'rendered' } & JobRenderReport);
+export type JobPageMessage =
+  | { type: 'ready' }
+  | { type: 'action'; jobId: string; action: JobViewAction }
+  /** Open (or save) an artifact of the job; the extension acts only on a key its model named. */
+  | { type: 'artifact'; jobId: string; key: string; save: boolean }
+  | ({ type: 'rendered' } & JobRenderReport);
 
 const isCount: Check = isIndex;
 const isInteger: Check = (v) => typeof v === 'number' && Number.isInteger(v);
@@ -49,6 +54,7 @@ const isModel = object({
   inputsNote: isString,
   outputs: listOf(object({ key: isString, description: isString, dataType: isString, value: isValue, cost: isString, corrected: nullable(isValue) })),
   outputsNote: isString,
+  artifacts: listOf(object({ name: isString, key: isString })),
   usage: listOf(isField),
   evaluation: nullable(object({ fields: listOf(isField), feedback: isString, reference: nullable(isValue) })),
   review: nullable(object({ fields: listOf(isField), comment: isString })),
@@ -71,6 +77,7 @@ export const MAX_REPORTED_CHARS = 2000;
 const PAGE: Partial<Record<JobPageMessage['type'], Record<string, Check>>> = {
   ready: {},
   action: { jobId: isString, action: (v) => (JOB_VIEW_ACTIONS as readonly unknown[]).includes(v) },
+  artifact: { jobId: isString, key: (v) => typeof v === 'string' && v.length > 0 && v.length <= 1024, save: isBoolean },
   // The page's render report: test builds only (the build users get refuses it like any stranger).
   ...(__TEST_HOOKS__
     ? {

@@ -4,6 +4,7 @@
  * result record of the bulk results endpoint (outputs, corrected outputs, tokens, cost). Any of them
  * may be missing; the view shows what there is and says what is not there.
  */
+import { artifactRefs } from './artifacts';
 import type { AgentJob, JobInput, JobResultRecord } from '../client';
 import { dateTime } from '../format';
 import { isActiveStatus, isFinalStatus, jobStatusFromName, jobStatusName } from '../jobStatus';
@@ -64,6 +65,7 @@ export function jobViewModel(src: JobViewSources): JobViewModel {
     inputsNote,
     outputs,
     outputsNote: outputs.length ? '' : outputsNote(src, code),
+    artifacts: artifactRefs(src.result?.result ?? []),
     usage: usageOf(src),
     evaluation: evaluationOf(src.job),
     review: reviewOf(src.job),

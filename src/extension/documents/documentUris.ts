@@ -8,6 +8,7 @@ import { Schemes } from '../constants';
 export type ViewTarget =
   | { kind: 'agentVersion'; agentId: string; versionId: string }
   | { kind: 'job'; agentId: string; jobId: string }
+  | { kind: 'jobArtifact'; agentId: string; jobId: string; artifactKey: string }
   | { kind: 'policyVersion'; policyId: string; versionId: string };
 
 /** A file-name-safe form of a service name for a tab title. */
@@ -31,6 +32,15 @@ export function agentVersionUri(agentId: string, versionId: string, agentName: s
 /** The read-only raw JSON of a job: "Job 1a2b3c4d · Agent name.json". */
 export function jobUri(agentId: string, jobId: string, agentName: string): vscode.Uri {
   return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/${titleSegment(`Job ${jobId.slice(0, 8)} · ${agentName}`)}.json` });
+}
+
+/**
+ * The read-only JSON of an artifact a job's outputs name: "Artifact NAME · Job 1a2b3c4d.json". The key
+ * (it has slashes) travels as one base64url segment.
+ */
+export function jobArtifactUri(agentId: string, jobId: string, artifactKey: string, name: string): vscode.Uri {
+  const key = Buffer.from(artifactKey, 'utf8').toString('base64url');
+  return vscode.Uri.from({ scheme: Schemes.view, path: `/agents/${agentId}/jobs/${jobId}/artifacts/${key}/${titleSegment(`Artifact ${name} · Job ${jobId.slice(0, 8)}`)}.json` });
 }
 
 /** The read-only document of a policy version (left side of comparisons): "Policy name · version name.json". */
@@ -61,6 +71,9 @@ export function parseViewUri(uri: vscode.Uri): ViewTarget | undefined {
   if (uri.scheme !== Schemes.view) return undefined;
   const parts = uri.path.split('/').filter(Boolean);
   if (parts[0] === 'agents' && parts[2] === 'versions' && parts[1] && parts[3]) return { kind: 'agentVersion', agentId: parts[1], versionId: parts[3] };
+  if (parts[0] === 'agents' && parts[2] === 'jobs' && parts[4] === 'artifacts' && parts[1] && parts[3] && parts[5]) {
+    return { kind: 'jobArtifact', agentId: parts[1], jobId: parts[3], artifactKey: Buffer.from(parts[5], 'base64url').toString('utf8') };
+  }
   if (parts[0] === 'agents' && parts[2] === 'jobs' && parts[1] && parts[3]) return { kind: 'job', agentId: parts[1], jobId: parts[3] };
   if (parts[0] === 'policies' && parts[2] === 'versions' && parts[1] && parts[3]) return { kind: 'policyVersion', policyId: parts[1], versionId: parts[3] };
   return undefined;

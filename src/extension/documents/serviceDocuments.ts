@@ -6,7 +6,7 @@ import { messageOf } from '../util/errors';
 import { parseViewUri } from './documentUris';
 
 /**
- * Read-only documents of service data (agent versions, policy versions, and the raw JSON of a job),
+ * Read-only documents of service data (agent versions, policy versions, the raw JSON of a job and its artifacts),
  * read from the service when opened and again on Refresh; a failure shows as the document's text.
  */
 export class ServiceDocuments extends Disposable implements vscode.TextDocumentContentProvider {
@@ -45,6 +45,10 @@ export class ServiceDocuments extends Disposable implements vscode.TextDocumentC
       if (target.kind === 'policyVersion') {
         const version = await client.policies.getVersion(target.policyId, target.versionId, opts);
         return `${JSON.stringify(version.content ?? {}, null, 2)}\n`;
+      }
+      if (target.kind === 'jobArtifact') {
+        const result = await client.jobs.artifact(target.jobId, target.artifactKey, opts);
+        return `${JSON.stringify(result, null, 2) ?? 'null'}\n`;
       }
       if (!this.jobSource) return 'The job views are not ready yet: open the job again.\n';
       return await this.jobSource(target.agentId, target.jobId);

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { renderTemplate } from '../../core/summary/render';
 import { chooseDisposition, dispositionNames } from './disposition';
-import { readPolicy } from './policyRules';
-import { matchRules, type EngineInput } from './ruleMatching';
+import { readPolicy, type PolicyRule } from './policyRules';
+import { matchRules, type EngineInput, type RuleMatch } from './ruleMatching';
 import { templateContext, type JobContext } from './templateContext';
 
 /** The policy version a job is judged by. */
@@ -48,6 +48,8 @@ export interface EngineOutcome {
   inputTokens: number;
   outputTokens: number;
   cost: number;
+  /** Full results kept apart from the outputs, by artifact key (the `evidence_data` output names them). */
+  artifacts?: Record<string, unknown>;
 }
 
 /** Prices of the sandbox's pretend model, in dollars per token. */
@@ -67,12 +69,34 @@ export function runEngine(request: EngineRequest): EngineOutcome {
   });
   const summary = read.template === undefined ? `**${disposition.name}**\n\n${String(context.summary)}` : renderSummary(read.template, context);
   const matched = matches.map((m) => ({ category: m.rule.category, rule: m.rule.title, flag: m.rule.flag, input: m.input, evidence: m.evidence, found: m.found }));
-  return priced(request, JSON.stringify(policy.content) ?? '', [
+  const outcome = priced(request, JSON.stringify(policy.content) ?? '', [
     text('disposition', 'The classification chosen from the policy.', disposition.name),
     { key: 'summary', description: 'The summary, rendered from the policy’s summary template.', data_type: 'text/markdown', value: summary, cost: 0 },
     json('matched_rules', 'The rules of the policy that matched, with the text that matched.', matched),
     json('policy', 'The policy version the job was judged by.', { id: policy.id, name: policy.name, version_id: policy.versionId, version_name: policy.versionName, reason: disposition.reason }),
   ]);
+  return withRuleChecks(outcome, request, read.rules, matches);
+}
+
+/**
+ * Every rule of the policy checked, matched or not, kept apart as an artifact (as the live service keeps
+ * a tool's full result) and named by key in the `evidence_data` output. Not priced: it is not an answer.
+ */
+function withRuleChecks(outcome: EngineOutcome, request: EngineRequest, rules: readonly PolicyRule[], matches: readonly RuleMatch[]): EngineOutcome {
+  const key = `agent-job-${request.about.job.id}/rule_checks.json`;
+  const byRule = new Map(matches.map((m) => [m.rule, m]));
+  const checks = rules.map((rule) => {
+    const match = byRule.get(rule);
+    return { category: rule.category, rule: rule.title, flag: rule.flag, matched: match !== undefined, input: match?.input ?? null, evidence: match?.evidence ?? null };
+  });
+  const evidence: EngineOutput = {
+    key: 'evidence_data',
+    description: 'Keys of full results kept apart from the outputs (read one with …/artifacts/result/?artifact_key=).',
+    data_type: 'application/json',
+    value: JSON.stringify({ rule_checks: key }),
+    cost: outcome.cost,
+  };
+  return { ...outcome, outputs: [...outcome.outputs, evidence], artifacts: { [key]: { rules: checks } } };
 }
 
 /** The cache key part that a policy adds: a change of the policy's current content is a cache miss. */

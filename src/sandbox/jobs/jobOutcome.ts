@@ -17,6 +17,8 @@ export interface StoredOutcome {
   input_tokens: number;
   output_tokens: number;
   cost: number;
+  /** Full results the outputs name by key (GET …/artifacts/result/); never part of the result endpoints. */
+  artifacts?: Record<string, unknown>;
 }
 
 /** The policy a version applies (`engine_config.policy_id`), at its current version; undefined when none or not found. */
@@ -64,7 +66,10 @@ export function engineRequestOf(db: SandboxDb, job: JobToJudge, agent: AgentRow,
 
 function judgementOf(outcome: EngineOutcome, policy: EnginePolicy | undefined): Judgement {
   return {
-    outcome: { disposition: outcome.disposition, outputs: outcome.outputs, input_tokens: outcome.inputTokens, output_tokens: outcome.outputTokens, cost: outcome.cost },
+    outcome: {
+      disposition: outcome.disposition, outputs: outcome.outputs, input_tokens: outcome.inputTokens, output_tokens: outcome.outputTokens, cost: outcome.cost,
+      ...(outcome.artifacts ? { artifacts: outcome.artifacts } : {}),
+    },
     engineKey: policyFingerprint(policy),
   };
 }

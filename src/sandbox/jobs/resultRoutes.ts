@@ -4,6 +4,7 @@ import { found, requireOrganization } from '../access';
 import type { InputDefinition } from '../agents/definitions';
 import { type Handler, ok } from '../context';
 import { readJsonObject } from '../http/body';
+import { HttpError } from '../http/errors';
 import { BodyFields } from '../http/fields';
 import type { Router } from '../http/router';
 import { parseJson, placeholders } from '../util';
@@ -60,6 +61,21 @@ const result: Handler = (ctx) => {
   return ok({ agent_id: row.agent_id, agent_version_id: row.version_id, inputs: inputsOf(row), ...tokensOf(row), outputs });
 };
 
+/**
+ * GET /v1/agents/jobs/{agent_job_id}/artifacts/result/?artifact_key=…: only the artifact's `result`.
+ * 400 without a key; 404 for another organization's job or a key the job's outputs never named.
+ */
+const artifact: Handler = (ctx) => {
+  const orgId = requireOrganization(ctx);
+  const key = ctx.query.string('artifact_key', 1024);
+  ctx.query.finish();
+  if (!key) throw new HttpError(400, ['Missing artifact_key query parameter.']);
+  const row = found(ctx.app.db.get<ResultRow>(`${RESULT_SELECT} WHERE j.id = ? AND j.org_id = ?`, [ctx.params.agent_job_id!, orgId]));
+  const artifacts = storedOutcome(row.result)?.artifacts ?? {};
+  if (!Object.prototype.hasOwnProperty.call(artifacts, key)) throw new HttpError(404, { detail: 'Artifact not found in storage.' });
+  return ok({ result: artifacts[key] ?? null });
+};
+
 /** POST /v1/agents/jobs/results/ `{"job_ids": [...]}`: results of many jobs in the order asked; others' jobs are left out. */
 const results: Handler = async (ctx) => {
   const body = await readJsonObject(ctx.req, ctx.app.limits.jsonBytes);
@@ -82,5 +98,8 @@ const results: Handler = async (ctx) => {
 
 /** Registers the result routes. */
 export function registerResultRoutes(router: Router<Handler>): void {
-  router.add('GET', '/v1/agents/jobs/{job_id}/result/', result).add('POST', '/v1/agents/jobs/results/', results);
+  router
+    .add('GET', '/v1/agents/jobs/{job_id}/result/', result)
+    .add('POST', '/v1/agents/jobs/results/', results)
+    .add('GET', '/v1/agents/jobs/{agent_job_id}/artifacts/result/', artifact);
 }

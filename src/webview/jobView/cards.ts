@@ -1,6 +1,6 @@
 // The job view's parts: cards of outputs and inputs, the status timeline, field lists. Every value
 // goes in as text (el, valueElement).
-import type { Field, InputView, OutputView, StatusLook, TimelineEntry } from '../../core/jobView/model';
+import type { ArtifactView, Field, InputView, OutputView, StatusLook, TimelineEntry } from '../../core/jobView/model';
 import { byId, setText } from '../common/dom';
 import { el } from './elements';
 import { valueElement } from './values';
@@ -81,4 +81,23 @@ export function inputCard(input: InputView): HTMLElement {
   if (input.description) card.append(el('p', 'description', input.description));
   card.append(valueElement(input.value, `Input ${input.key}`));
   return card;
+}
+
+/** One artifact: its name and key, with Open and Save… (`ask(save)` sends the request). */
+export function artifactItem(artifact: ArtifactView, ask: (save: boolean) => void): HTMLElement {
+  const item = el('li', 'artifact');
+  item.append(el('span', 'key', artifact.name), el('code', 'artifact-key', artifact.key));
+  const button = (label: string, glyphClass: string, save: boolean, title: string): HTMLButtonElement => {
+    const b = el('button', 'secondary');
+    b.type = 'button';
+    b.title = title;
+    const glyph = el('span', `codicon ${glyphClass}`);
+    glyph.setAttribute('aria-hidden', 'true');
+    b.append(glyph, el('span', '', label));
+    b.setAttribute('aria-label', `${label} ${artifact.name}`);
+    b.addEventListener('click', () => ask(save));
+    return b;
+  };
+  item.append(button('Open', 'codicon-go-to-file', false, 'Open the artifact as read-only JSON'), button('Save…', 'codicon-save', true, 'Save the artifact as a JSON file'));
+  return item;
 }

@@ -4,7 +4,7 @@ import { JOB_VIEW_ACTIONS, MAX_REPORTED_CHARS, MAX_REPORTED_OUTPUTS, type JobHos
 import type { JobViewModel } from '../../core/jobView/model';
 import { byId, setText } from '../common/dom';
 import type { PageLink } from '../common/pageLink';
-import { fields, icon, inputCard, note, outputCard, timelineItem } from './cards';
+import { artifactItem, fields, icon, inputCard, note, outputCard, timelineItem } from './cards';
 import { el, foreignElements } from './elements';
 import { valueElement } from './values';
 
@@ -58,6 +58,8 @@ export class JobViewPage {
     byId('outputs').replaceChildren(...model.outputs.map(outputCard));
     note('outputs-note', model.outputsNote);
     fields(byId('usage'), model.usage);
+    byId('artifacts').replaceChildren(...model.artifacts.map((artifact) => artifactItem(artifact, (save) => this.link.send({ type: 'artifact', jobId: model.jobId, key: artifact.key, save }))));
+    byId('artifacts-section').hidden = model.artifacts.length === 0;
 
     byId('inputs').replaceChildren(...model.inputs.map(inputCard));
     note('inputs-note', model.inputsNote);

@@ -77,6 +77,7 @@ export const CLIENT_OPERATIONS: ClientOperation[] = [
   op('listEngineTypes', (c) => c.agents.engineTypes()),
   op('listModels', (c) => c.agents.models({ capability: 'image' })),
   op('getJobResult', (c, ids) => c.jobs.result(ids.job), false),
+  op('getJobArtifact', (c, ids) => c.jobs.artifact(ids.job, `agent-job-${ids.job}/rule_checks.json`), false),
   op('getJobResults', (c, ids) => c.jobs.results([ids.job])),
   op('getCurrentUser', (c) => c.users.current()),
 ];

@@ -18,7 +18,7 @@ const RUNS = Number(process.env.CONTRACT_PROPERTY_RUNS ?? 150);
 const CONTRACT_OF: Record<string, [operation: string, status: string]> = {
   listAgents: ['agents_list', '200'], walkAgents: ['agents_list', '200'], getAgent: ['agents_retrieve', '200'],
   createAgent: ['agents_create', '201'], updateAgent: ['agents_update', '200'], patchAgent: ['agents_partial_update', '200'],
-  duplicateAgent: ['agents_duplicate_create', '201'], listAgentVersions: ['agents_versions_list', '200'],
+  duplicateAgent: ['agents_duplicate_create', '201'], listAgentVersions: ['agents_versions_list', '200'], updateAgentVersion: ['agents_versions_partial_update', '200'],
   getAgentVersion: ['agents_versions_retrieve', '200'], getCurrentAgentVersion: ['agents_versions_current_retrieve', '200'],
   createAgentVersion: ['agents_versions_create', '201'], runAgent: ['agents_run_async_create', '200'],
   runAgentVersion: ['agents_run_versions_async_create', '200'], runAgentMany: ['agents_run_async_many', '200'],
@@ -26,7 +26,7 @@ const CONTRACT_OF: Record<string, [operation: string, status: string]> = {
   listEngineTypes: ['discovery_agent_engine_types_list', '200'], listModels: ['discovery_supported_models_list', '200'],
   listJobs: ['agents_jobs_list', '200'], walkJobs: ['agents_jobs_list', '200'], getJobStatus: ['agents_jobs_status_retrieve', '200'],
   getJobStatuses: ['agents_jobs_statuses_create', '200'], getJobResult: ['agents_jobs_result_retrieve', '200'],
-  getJobResults: ['agents_jobs_results_create', '200'], listPolicies: ['policies_list', '200'], walkPolicies: ['policies_list', '200'],
+  getJobResults: ['agents_jobs_results_create', '200'], getJobArtifact: ['agents_jobs_artifacts_result_retrieve', '200'], listPolicies: ['policies_list', '200'], walkPolicies: ['policies_list', '200'],
   getPolicy: ['policies_retrieve', '200'], createPolicy: ['policies_create', '201'], updatePolicy: ['policies_partial_update', '200'],
   listPolicyVersions: ['policies_versions_list', '200'], walkPolicyVersions: ['policies_versions_list', '200'],
   getPolicyVersion: ['policies_versions_retrieve', '200'], createPolicyVersion: ['policies_versions_create', '201'],

@@ -9,7 +9,7 @@ interface Sent {
 }
 
 /** A client whose run calls are recorded; `failAt` makes that call (0-based) throw `failure`. */
-function fakeClient(failAt?: number, failure: unknown = new Error('The service is unavailable (503).')) {
+function fakeClient(failAt?: number, failure: Error = new Error('The service is unavailable (503).')) {
   const sent: Sent[] = [];
   const answer = (call: string, args: unknown[], value: unknown) => {
     const n = sent.length;

@@ -101,12 +101,17 @@ describe('sandbox engine: outcomes', () => {
     assert.equal(policyFingerprint(policy()), policyFingerprint(policy(structuredClone(CONTENT))));
   });
 
-  it('outputs the disposition, the summary from the template, the matched rules and the policy version', () => {
+  it('outputs the disposition, the summary from the template, the matched rules, the policy version and the key of its rule checks', () => {
     const outcome = runEngine(request('Agent: the card on file is 4929\nconfirm your postcode'));
     assert.equal(outcome.disposition, 'Escalate');
     assert.deepEqual(outcome.outputs.map((o) => [o.key, o.data_type]), [
-      ['disposition', 'text/plain'], ['summary', 'text/markdown'], ['matched_rules', 'application/json'], ['policy', 'application/json'],
+      ['disposition', 'text/plain'], ['summary', 'text/markdown'], ['matched_rules', 'application/json'], ['policy', 'application/json'], ['evidence_data', 'application/json'],
     ]);
+    const { rule_checks: key } = JSON.parse(output(outcome, 'evidence_data')!) as { rule_checks: string };
+    const checks = (outcome.artifacts?.[key] as { rules: { rule: string; matched: boolean; evidence: string | null }[] }).rules;
+    assert.ok(checks.length >= 2, 'every rule of the policy, matched or not');
+    assert.deepEqual(checks.filter((c) => c.matched).map((c) => c.rule), ['Verifies the caller', 'Reads out the card number']);
+    assert.ok(checks.filter((c) => !c.matched).every((c) => c.evidence === null));
     assert.equal(output(outcome, 'summary'), 'Escalate|Reads out the card number: Agent: the card on file is 4929;|Calls v2');
     const matched = JSON.parse(output(outcome, 'matched_rules')!) as { rule: string; flag: string | null }[];
     assert.deepEqual(matched.map((m) => [m.rule, m.flag]), [['Verifies the caller', 'GREEN_FLAG'], ['Reads out the card number', 'RED_FLAG']]);

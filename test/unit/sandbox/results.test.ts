@@ -47,9 +47,27 @@ describe('sandbox results, cancel all, discovery and the current user', () => {
     assert.equal(fresh.corrected_outputs, null);
     assert.equal(fresh.result.find((o: any) => o.key === 'disposition').value, (await t.call('GET', `/v1/agents/jobs/${done}/result/`)).body.outputs[0].value);
     assert.equal(seeded.result.find((o: any) => o.key === 'disposition').value, reviewed.ui_fields.verdict);
-    assert.deepEqual(seeded.result.map((o: any) => o.key), ['disposition', 'summary', 'matched_rules', 'policy'], 'the demo history was judged by the engine');
+    assert.deepEqual(seeded.result.map((o: any) => o.key), ['disposition', 'summary', 'matched_rules', 'policy', 'evidence_data'], 'the demo history was judged by the engine');
     assert.ok(seeded.input_tokens > 0);
     assert.equal(seeded.corrected_outputs.find((o: any) => o.key === 'disposition').value, reviewed.feedback_review.corrected_verdict);
+  });
+
+  it('answers an artifact the outputs name under evidence_data with only its result, and 400 or 404 otherwise', async () => {
+    const id = (await run(t, 'Agent: this call may be recorded. Artifacts please')).body as string;
+    assert.equal(await finished(id), 3);
+    const outputs = (await t.call('GET', `/v1/agents/jobs/${id}/result/`)).body.outputs as { key: string; value: string }[];
+    const key = (JSON.parse(outputs.find((o) => o.key === 'evidence_data')!.value) as { rule_checks: string }).rule_checks;
+    assert.equal(key, `agent-job-${id}/rule_checks.json`);
+    const path = `/v1/agents/jobs/${id}/artifacts/result/`;
+    const answer = await t.call('GET', `${path}?artifact_key=${encodeURIComponent(key)}`);
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(Object.keys(answer.body), ['result']);
+    assert.ok(answer.body.result.rules.some((r: { matched: boolean }) => r.matched));
+    assert.ok(!JSON.stringify((await results(t, [id])).body).includes('"artifacts"'), 'the results never carry the artifacts themselves');
+    assert.equal((await t.call('GET', path)).status, 400);
+    assert.equal((await t.call('GET', `${path}?artifact_key=agent-job-${id}/other.json`)).status, 404);
+    assert.equal((await t.call('GET', `${path}?artifact_key=__proto__`)).status, 404);
+    assert.equal((await t.call('GET', `/v1/agents/jobs/${MISSING_ID}/artifacts/result/?artifact_key=${encodeURIComponent(key)}`)).status, 404);
   });
 
   it('validates the results request like the statuses request', async () => {
@@ -149,7 +167,7 @@ describe('sandbox results, cancel all, discovery and the current user', () => {
       for (const job of ended.filter((j) => j.status_code === 3)) {
         const result = (await paced.call('GET', `/v1/agents/jobs/${job.id}/result/`)).body;
         assert.equal(result.outputs[0].value, job.ui_fields.verdict);
-        assert.equal(result.outputs.length, 4);
+        assert.equal(result.outputs.length, 5);
       }
     } finally {
       await paced.close();

@@ -122,7 +122,7 @@ describe('sandbox runs: versions, batches, synchronous runs and the engine', () 
   it('runs synchronously and answers the outputs of a finished job', async () => {
     const answer = await t.call('POST', `/v1/agents/run/${DEMO_LOOP_AGENT_ID}/`, { body: { transcript: 'Agent: this call may be recorded. sync', language: 'en', metadata: '{"via":"sync"}' } });
     assert.equal(answer.status, 200);
-    assert.deepEqual(answer.body.map((o: any) => o.key), ['disposition', 'summary', 'matched_rules', 'policy']);
+    assert.deepEqual(answer.body.map((o: any) => o.key), ['disposition', 'summary', 'matched_rules', 'policy', 'evidence_data']);
     assert.ok(answer.body.every((o: any) => typeof o.value === 'string' && typeof o.cost === 'number'));
     assert.deepEqual((await t.call('POST', `/v1/agents/run/${DEMO_LOOP_AGENT_ID}/`, { body: { language: 'en', metadata: null } })).body, ['Missing required input: transcript']);
   });

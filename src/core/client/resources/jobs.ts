@@ -9,7 +9,7 @@ import {
   type JobStatusRecord,
   type JobStatusSummary,
 } from '../schemas/jobs';
-import { JobResultRecordListSchema, JobResultSchema, type JobResult, type JobResultRecord } from '../schemas/results';
+import { JobArtifactSchema, JobResultRecordListSchema, JobResultSchema, type JobResult, type JobResultRecord } from '../schemas/results';
 import { ServiceError, isServiceError } from '../errors';
 import type { CallOptions, Page } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
@@ -105,6 +105,16 @@ export class JobsApi {
       const e = error as ServiceError;
       throw new ServiceError({ kind: 'http', message: RESULT_UNAVAILABLE, operation: e.operation, method: e.method, path: e.path, status: 500, cause: e });
     }
+  }
+
+  /**
+   * One artifact a job's outputs name by its key (`evidence_data` values): its `result`, any JSON value
+   * (null included). 404 when the service has no such artifact.
+   */
+  async artifact(jobId: string, artifactKey: string, opts?: CallOptions): Promise<unknown> {
+    const path = `/v1/agents/jobs/${seg(jobId)}/artifacts/result/`;
+    const answer = await this.gateway.send({ operation: 'getJobArtifact', method: 'GET', path, query: { artifact_key: artifactKey }, schema: JobArtifactSchema }, opts?.signal);
+    return answer.result;
   }
 
   /**

@@ -60,6 +60,10 @@ export type JobResultRecord = z.infer<typeof JobResultRecordBaseSchema> & { resu
 export const JobResultRecordListSchema = z.array(JobResultRecordSchema);
 
 /** The answer of `POST /v1/agents/{agent_id}/jobs/cancel-all/`. */
+/** The answer of `GET /v1/agents/jobs/{id}/artifacts/result/`: only the artifact's `result` (any JSON). */
+export const JobArtifactSchema = z.looseObject({ result: z.unknown() });
+export type JobArtifact = z.infer<typeof JobArtifactSchema>;
+
 export const CancelAllJobsSchema = z.looseObject({
   task_id: orNull(z.string()),
   targeted_count: z.number(),

@@ -16,6 +16,9 @@ const SPEC: WebviewPanelSpec<JobPageMessage, JobHostMessage> = {
   isOutgoing: isJobHostMessage,
 };
 
+/** What the page asks of its owner: one of the view's actions, or to open or save an artifact by key. */
+export type JobPanelRequest = JobViewAction | { artifactKey: string; save: boolean };
+
 /** What a panel last sent and was told, for the integration tests. */
 export interface JobPanelDebugState {
   model?: JobViewModel;
@@ -35,13 +38,13 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
     extensionUri: vscode.Uri,
     log: Log,
     readonly jobId: string,
-    private readonly onAction: (action: JobViewAction) => Promise<void>,
+    private readonly onAction: (request: JobPanelRequest) => Promise<void>,
   ) {
     super(panel, SPEC, extensionUri, log);
   }
 
   /** Opens the panel of a job in the active editor group, or adopts the one VS Code restored after a reload. */
-  static create(extensionUri: vscode.Uri, log: Log, jobId: string, title: string, onAction: (action: JobViewAction) => Promise<void>, restored?: vscode.WebviewPanel, preserveFocus = false): JobPanel {
+  static create(extensionUri: vscode.Uri, log: Log, jobId: string, title: string, onAction: (request: JobPanelRequest) => Promise<void>, restored?: vscode.WebviewPanel, preserveFocus = false): JobPanel {
     const panel = restored ?? vscode.window.createWebviewPanel(SPEC.viewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, webviewPanelOptions());
     return new JobPanel(panel, extensionUri, log, jobId, onAction);
   }
@@ -86,5 +89,9 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
       return;
     }
     if (message.type === 'action' && message.jobId === this.jobId) await this.onAction(message.action);
+    // Only a key the model shown names: the page is another process, its messages are input.
+    if (message.type === 'artifact' && message.jobId === this.jobId && this.model?.artifacts.some((a) => a.key === message.key)) {
+      await this.onAction({ artifactKey: message.key, save: message.save });
+    }
   }
 }

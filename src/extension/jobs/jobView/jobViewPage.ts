@@ -42,6 +42,11 @@ export const JOB_VIEW_BODY = `
         <div id="outputs" class="cards"></div>
         <dl id="usage" class="fields usage" aria-label="Tokens and cost" hidden></dl>
       </section>
+      <section id="artifacts-section" aria-labelledby="artifacts-title" hidden>
+        <h2 id="artifacts-title"><span class="codicon codicon-file-symlink-file" aria-hidden="true"></span>Artifacts</h2>
+        <p class="hint">Full results the outputs name by their key, kept apart by the service.</p>
+        <ul id="artifacts" class="artifacts"></ul>
+      </section>
       <section aria-labelledby="inputs-title">
         <h2 id="inputs-title"><span class="codicon codicon-symbol-field" aria-hidden="true"></span>Inputs</h2>
         <p id="inputs-note" class="hint" hidden></p>

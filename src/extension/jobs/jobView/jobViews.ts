@@ -11,11 +11,11 @@ import { shortId } from '../../../core/jobView/jobText';
 import type { Connection } from '../../connection/connection';
 import { AgentCommands, JobViewIds } from '../../constants';
 import type { ServiceDocuments } from '../../documents/serviceDocuments';
-import { jobUri } from '../../documents/documentUris';
+import { jobArtifactUri, jobUri } from '../../documents/documentUris';
 import type { Log } from '../../log';
 import { Disposable } from '../../util/disposable';
 import { messageOf } from '../../util/errors';
-import { JobPanel, type JobPanelDebugState } from './jobPanel';
+import { JobPanel, type JobPanelDebugState, type JobPanelRequest } from './jobPanel';
 import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
 import type { Ticker } from '../../util/ticker';
 import { isJobRecord } from '../../../core/store/jobMerge';
@@ -281,17 +281,40 @@ export class JobViews extends Disposable {
     if (state) this.panels.get(jobId)?.show(jobViewModel({ ...state, now: Date.now() }));
   }
 
-  /** Does what a job view's button asks (its page sends the action; tests call it as the page would). */
-  async act(jobId: string, action: JobViewAction): Promise<void> {
+  /** Does what a job view's button asks (its page sends the request; tests call it as the page would). */
+  async act(jobId: string, request: JobPanelRequest): Promise<void> {
     const state = this.states.get(jobId);
     const panel = this.panels.get(jobId);
     if (!state || !panel) return;
+    const what = typeof request === 'string' ? request : `${request.save ? 'saving' : 'opening'} artifact ${request.artifactKey}`;
     try {
-      await this.perform(state, panel, action);
+      if (typeof request === 'string') await this.perform(state, panel, request);
+      else await this.artifact(state, panel, request.artifactKey, request.save);
     } catch (error) {
-      this.log.error(`Job view: ${action} of job ${jobId} failed`, error);
+      this.log.error(`Job view: ${what} of job ${jobId} failed`, error);
       panel.notice(messageOf(error), true);
     }
+  }
+
+  /** Opens an artifact of the job as read-only JSON beside the view, or saves it where the user says. */
+  private async artifact(state: JobState, panel: JobPanel, key: string, save: boolean): Promise<void> {
+    const name = panel.shownState().model?.artifacts.find((a) => a.key === key)?.name ?? 'artifact';
+    if (!save) {
+      const doc = await vscode.workspace.openTextDocument(jobArtifactUri(state.agentId, state.jobId, key, name));
+      await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      return;
+    }
+    const base = (key.split('/').pop() ?? name).replace(/\.json$/i, '') || 'artifact';
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({
+      title: `Save the artifact ${name} of job ${shortId(state.jobId)}`,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.json`) : undefined,
+      filters: { JSON: ['json'] },
+    });
+    if (!target) return;
+    const result = await this.connection.requireClient().jobs.artifact(state.jobId, key);
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(`${JSON.stringify(result, null, 2) ?? 'null'}\n`));
+    panel.notice(`Saved ${name} to ${vscode.workspace.asRelativePath(target)}.`);
   }
 
   private async perform(state: JobState, panel: JobPanel, action: JobViewAction): Promise<void> {
