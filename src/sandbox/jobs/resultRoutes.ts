@@ -69,7 +69,7 @@ const artifact: Handler = (ctx) => {
   const orgId = requireOrganization(ctx);
   const key = ctx.query.string('artifact_key', 1024);
   ctx.query.finish();
-  if (!key) throw new HttpError(400, ['Missing artifact_key query parameter.']);
+  if (!key) throw new HttpError(400, { error: 'Missing artifact_key query parameter.' });
   const row = found(ctx.app.db.get<ResultRow>(`${RESULT_SELECT} WHERE j.id = ? AND j.org_id = ?`, [ctx.params.agent_job_id!, orgId]));
   const artifacts = storedOutcome(row.result)?.artifacts ?? {};
   if (!Object.prototype.hasOwnProperty.call(artifacts, key)) throw new HttpError(404, { detail: 'Artifact not found in storage.' });
