@@ -199,8 +199,26 @@ export const JobViewIds = {
   newRunFile: RunCommands.newRunFile,
   cancelJob: RunCommands.cancelJob,
 } as const;
+
+/** Test sets and comparisons: commands, and the scheme of the read-only case outputs a diff shows. */
+export const ComparisonCommands = {
+  runComparison: 'agentWorkbench.comparisons.run',
+  testThisChange: 'agentWorkbench.comparisons.testThisChange',
+  testSetFromJobs: 'agentWorkbench.comparisons.testSetFromJobs',
+  testSetFromCsv: 'agentWorkbench.comparisons.testSetFromCsv',
+  openComparison: 'agentWorkbench.comparisons.open',
+  /** A case's cell in the comparison page is right: its outcome becomes what the case expects. */
+  thisIsRight: 'agentWorkbench.comparisons.thisIsRight',
+  /** Set what a case of the comparison page expects (the policy's dispositions, or an output's value). */
+  setExpected: 'agentWorkbench.comparisons.setExpected',
+  /** The labelling pass: on a test set (its newest comparison) or the active comparison. */
+  labelCases: 'agentWorkbench.comparisons.labelCases',
+} as const;
+/** The `webviewSection` of a case's cell in the comparison page (its context menu labels the case). */
+export const COMPARISON_CELL_SECTION = 'comparisonCell';
+
 /**
- * Commands that only work on the tree node they are invoked on (they take no answers from a prompt);
+ * Commands that only work on the tree node or the page cell they are invoked on (they take no answers from a prompt);
  * package.json hides them from the palette (`when: false`), and a unit test keeps it so.
  */
 export const NODE_ONLY_COMMANDS: readonly string[] = [
@@ -214,16 +232,9 @@ export const NODE_ONLY_COMMANDS: readonly string[] = [
   PolicyCommands.restoreVersion,
   DatasetCommands.refreshNode,
   DatasetCommands.deleteFile,
+  ComparisonCommands.thisIsRight,
+  ComparisonCommands.setExpected,
 ];
-
-/** Test sets and comparisons: commands, and the scheme of the read-only case outputs a diff shows. */
-export const ComparisonCommands = {
-  runComparison: 'agentWorkbench.comparisons.run',
-  testThisChange: 'agentWorkbench.comparisons.testThisChange',
-  testSetFromJobs: 'agentWorkbench.comparisons.testSetFromJobs',
-  testSetFromCsv: 'agentWorkbench.comparisons.testSetFromCsv',
-  openComparison: 'agentWorkbench.comparisons.open',
-} as const;
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';
 
 /** Trials of a policy edit on copies: try, publish, discard, clean up; and a policy as a workspace file. */
@@ -237,7 +248,8 @@ export const TrialCommands = {
 
 /**
  * Commands that act with what a workspace holds — run an agent, start or cancel jobs, upload, run a
- * query, send a workspace file, spend credits: disabled in Restricted Mode (see commands/workspaceTrust.ts).
+ * query, send a workspace file, spend credits, write a label into a test set: disabled in Restricted Mode
+ * (see commands/workspaceTrust.ts).
  */
 export const TRUSTED_COMMANDS: readonly string[] = [
   RunCommands.runAgent,
@@ -256,4 +268,8 @@ export const TRUSTED_COMMANDS: readonly string[] = [
   TrialCommands.publishThisEdit,
   TrialCommands.discardTrial,
   TrialCommands.cleanUpTrials,
+  // Labels are written into the workspace's test sets.
+  ComparisonCommands.thisIsRight,
+  ComparisonCommands.setExpected,
+  ComparisonCommands.labelCases,
 ];

@@ -2,7 +2,7 @@
 // upload to a dataset, and a short guide. Existing files are left alone (they may have been edited).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { demoTestSetText } from './demoTestSet.mjs';
+import { demoTestSetText } from '../../src/sandbox/seed/demoTestSet.mjs';
 
 /**
  * The run file of the README's loop (the call where the agent promises a refund). Its being in the

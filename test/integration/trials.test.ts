@@ -153,7 +153,7 @@ describe('Trying a policy edit on copies', function () {
     assert.deepEqual(await vscode.workspace.findFiles('**/*.{testset.jsonl,testset.csv}'), [], 'the workspace has no test set');
     const document = await editPolicyInEditor();
     const offers: string[] = [];
-    api.prompts.offer = (text, action) => (offers.push(`${text} [${action}]`), undefined);
+    api.prompts.offer = (text, actions) => (offers.push(`${text} [${actions.join('] [')}]`), undefined);
     const errors = await errorsLogged(() => vscode.commands.executeCommand(TRY, document.uri));
     api.prompts.offer = undefined;
     assert.equal(offers.length, 1);

@@ -2,6 +2,7 @@
  * How the comparison page orders and filters the cases it was sent. Bundled into the page: it imports
  * nothing but the protocol's types.
  */
+import { matchesTransition, type TransitionFilter } from './transitionFilter';
 import type { RowView } from './viewProtocol';
 
 /** A column of the case table: the case itself, its expectation, or one field of one target. */
@@ -38,6 +39,8 @@ export interface RowFilter {
   onlyMismatches: boolean;
   /** Text a case's name, tags, expectation or values must contain (case-insensitive). */
   text: string;
+  /** Only the cases of one transition between two targets (became right, an outcome pair…). */
+  transition?: TransitionFilter | null;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -51,6 +54,7 @@ export function visibleRows(rows: readonly RowView[], filter: RowFilter, sort: {
     if (filter.onlyFailed && !row.failed) return;
     if (filter.onlyMismatches && !row.mismatch) return;
     if (needle && !rowText(row).includes(needle)) return;
+    if (filter.transition && !matchesTransition(row, filter.transition)) return;
     order.push(i);
   });
   if (!sort) return order;

@@ -4,6 +4,7 @@
  * duration percentiles, and how its dispositions are spread.
  */
 import { JobStatus, isFinalStatus } from '../jobStatus';
+import { outcomeName, rightWrong } from './transitionFilter';
 import { runOf, type ComparisonCase, type ComparisonRecord, type ComparisonTarget, type RunRecord } from './comparisonRecord';
 
 /** How one target did on one case. */
@@ -211,10 +212,10 @@ export function transitions(record: ComparisonRecord, from: number, to: number, 
   for (const row of rows) {
     const a = row.cells[from];
     const b = row.cells[to];
-    if (a?.mismatch === undefined || b?.mismatch === undefined) continue;
-    const list = a.mismatch ? (b.mismatch ? result.stayedWrong : result.becameRight) : b.mismatch ? result.becameWrong : result.stayedRight;
-    list.push(row.index);
-    const pair = { from: a.values[0] ?? '(none)', to: b.values[0] ?? '(none)' };
+    const move = rightWrong(a?.mismatch, b?.mismatch);
+    if (!a || !b || !move) continue;
+    result[move].push(row.index);
+    const pair = { from: outcomeName(a.values[0]), to: outcomeName(b.values[0]) };
     const key = JSON.stringify(pair);
     const entry = counts.get(key) ?? { ...pair, count: 0 };
     entry.count++;

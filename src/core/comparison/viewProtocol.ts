@@ -84,7 +84,13 @@ export type ComparisonHostMessage =
   /** While a comparison runs: the rows whose cells changed, the summaries when they changed, the progress line (see viewDelta.ts). */
   | { type: 'rows'; load: number; rows: { index: number; row: RowView }[]; summaries: SummaryView[] | null; progress: ProgressView | null }
   | { type: 'progress'; load: number; progress: ProgressView | null }
-  | { type: 'notice'; text: string; error: boolean };
+  | { type: 'notice'; text: string; error: boolean }
+  /** The labelling pass: the dispositions a number key picks (the policy's, then the outcomes the targets gave). */
+  | { type: 'dispositions'; load: number; values: string[] }
+  /** Start the labelling pass (the Label Cases… command). */
+  | { type: 'startPass'; load: number }
+  /** The labelling pass: a case's inputs as text, by key. */
+  | { type: 'inputs'; load: number; index: number; inputs: [string, string][] };
 
 export type ExportFormat = 'csv' | 'json' | 'markdown';
 
@@ -96,7 +102,15 @@ export type ComparisonPageMessage =
   | { type: 'cancel'; load: number }
   | { type: 'resume'; load: number }
   | { type: 'dropTarget'; load: number; target: number }
-  | { type: 'export'; load: number; format: ExportFormat };
+  | { type: 'export'; load: number; format: ExportFormat }
+  /** Label a case: its target's cell is right, or Set Expected… (of the compared output `key`; 0 is the outcome). */
+  | { type: 'label'; load: number; index: number; target: number; key: number; action: 'right' | 'set' }
+  /** The labelling pass starts: the dispositions to pick from, please. */
+  | { type: 'labelMode'; load: number }
+  /** The labelling pass: the case expects this disposition (a number key). */
+  | { type: 'labelAs'; load: number; index: number; value: string }
+  /** The labelling pass: a case's inputs, please. */
+  | { type: 'inputs'; load: number; index: number };
 
 const isState = (v: unknown): boolean => v === 'none' || v === 'running' || v === 'done' || v === 'failed';
 const isNullableIndex = (v: unknown): boolean => v === null || isIndex(v);
@@ -152,6 +166,9 @@ const HOST_MESSAGES: Record<ComparisonHostMessage['type'], Checks> = {
   },
   progress: { load: isIndex, progress: isProgress },
   notice: { text: isString, error: isBoolean },
+  dispositions: { load: isIndex, values: arrayOf(isString) },
+  startPass: { load: isIndex },
+  inputs: { load: isIndex, index: isIndex, inputs: arrayOf((v) => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1])) },
 };
 
 const PAGE_MESSAGES: Record<ComparisonPageMessage['type'], Checks> = {
@@ -162,6 +179,10 @@ const PAGE_MESSAGES: Record<ComparisonPageMessage['type'], Checks> = {
   resume: { load: isIndex },
   dropTarget: { load: isIndex, target: isIndex },
   export: { load: isIndex, format: (f) => f === 'csv' || f === 'json' || f === 'markdown' },
+  label: { load: isIndex, index: isIndex, target: isIndex, key: isIndex, action: (a) => a === 'right' || a === 'set' },
+  labelMode: { load: isIndex },
+  labelAs: { load: isIndex, index: isIndex, value: (v) => isString(v) && (v as string).trim() !== '' && (v as string).length <= 200 },
+  inputs: { load: isIndex, index: isIndex },
 };
 
 /** A message from the page, or undefined when it is not one of ours. */

@@ -6,10 +6,14 @@
 import { type Check, arrayOf, isBoolean, isIndex, isMessage, isString, shaped } from '../messageShape';
 import type { JobViewModel } from './model';
 
-export const JOB_VIEW_ACTIONS = ['watch', 'cancel', 'runAgain', 'copyId', 'rawJson', 'refresh'] as const;
+export const JOB_VIEW_ACTIONS = ['watch', 'cancel', 'runAgain', 'copyId', 'rawJson', 'refresh', 'thisIsRight', 'setExpected'] as const;
 export type JobViewAction = (typeof JOB_VIEW_ACTIONS)[number];
 
-export type JobHostMessage = { type: 'job'; model: JobViewModel } | { type: 'notice'; text: string; error: boolean };
+export type JobHostMessage =
+  | { type: 'job'; model: JobViewModel }
+  | { type: 'notice'; text: string; error: boolean }
+  /** The job is a case's run in a comparison: which case and what it expects (null: not opened from one), and whether its outcome can be agreed with. */
+  | { type: 'labelling'; text: string | null; canAgree: boolean };
 
 /** What the page painted (kept for tests): the job, the output values exactly as on screen, and elements it did not make. */
 export interface JobRenderReport {
@@ -63,6 +67,7 @@ const isModel = object({
 const HOST: Record<JobHostMessage['type'], Record<string, Check>> = {
   job: { model: isModel },
   notice: { text: isString, error: isBoolean },
+  labelling: { text: nullable(isString), canAgree: isBoolean },
 };
 
 /** The most output values a render report may carry, and the longest text of each. */

@@ -38,6 +38,10 @@ export function trialName(what: string, user: string, at: Date): string {
 
 /** The name a trial gives the signed-in user: a display name, else the first name, else the e-mail's local part. */
 export function trialUserName(user: { display_name?: string | null; first_name?: string | null; email?: string | null } | undefined): string {
-  const name = user?.display_name?.trim() || user?.first_name?.trim() || user?.email?.split('@')[0]?.trim();
-  return name || 'me';
+  return userDisplayName(user) ?? 'me';
+}
+
+/** A user's name as trials and labels give it (display name, first name, e-mail's local part), or undefined when the user has none. */
+export function userDisplayName(user: { display_name?: string | null; first_name?: string | null; email?: string | null } | undefined): string | undefined {
+  return user?.display_name?.trim() || user?.first_name?.trim() || user?.email?.split('@')[0]?.trim() || undefined;
 }

@@ -17,7 +17,7 @@ import { JobNode, JobsNode } from './jobNodes';
 import type { VersionDrafts } from './versionDrafts';
 import { newAgent, type NewAgentAnswers } from './newAgent';
 import { deleteVersion, renameVersion, versionOf } from './versionManagement';
-import type { JobTarget, JobViews } from '../jobs/jobView/jobViews';
+import type { JobLabelling, JobTarget, JobViews } from '../jobs/jobView/jobViews';
 import type { JobFilter } from '../../core/filters/jobFilter';
 import { agentNameProblem } from '../../core/limits';
 
@@ -61,8 +61,9 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       await vscode.commands.executeCommand('vscode.diff', uri(left), uri(right), `${agent.name}: ${left.version_name} ↔ ${right.version_name}`);
     }),
     // A job node, `{agentId, jobId}` (notifications, other commands, scripts), or nothing (asks).
-    registerCommand(log, AgentCommands.openJob, async (arg?: JobNode | { agentId: string; jobId: string }) => {
-      const target = arg instanceof JobNode ? { agent: arg.agent, jobId: arg.jobId } : arg?.agentId && arg.jobId ? await jobById(view, arg.agentId, arg.jobId) : await askJob(view);
+    // From a comparison's case, `labelling` lets the view label that case (a caller in this extension host only).
+    registerCommand(log, AgentCommands.openJob, async (arg?: JobNode | { agentId: string; jobId: string; labelling?: JobLabelling }) => {
+      const target = arg instanceof JobNode ? { agent: arg.agent, jobId: arg.jobId } : arg?.agentId && arg.jobId ? { ...(await jobById(view, arg.agentId, arg.jobId)), labelling: arg.labelling } : await askJob(view);
       // From a row, the focus stays in the tree (as the Explorer opens files), so keyboard selection goes on.
       await jobViews.open(target, undefined, arg instanceof JobNode);
     }),

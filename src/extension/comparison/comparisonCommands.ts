@@ -32,13 +32,16 @@ export interface RunComparisonArgs {
 const BEFORE: ComparisonTarget = { id: 'before', label: 'Results before', kind: 'baseline' };
 const NOW: ComparisonTarget = { id: 'now', label: 'Current version now', kind: 'current' };
 
-/** Run Comparison…, Test This Change…, Create Test Set from Jobs…, Open Comparison, Export Comparison. */
+/** Run Comparison…, Test This Change…, Create Test Set from Jobs…, Open Comparison, This Is Right, Set Expected…. */
 export function registerComparisonCommands(view: AgentsView, editors: ComparisonEditors, log: Log): vscode.Disposable[] {
   return [
     registerCommand(log, ComparisonCommands.runComparison, (arg?: unknown, args?: RunComparisonArgs) => runComparison(view, editors, arg, args ?? {})),
     registerCommand(log, ComparisonCommands.testThisChange, (arg?: unknown, args?: { testSet?: vscode.Uri }) => testThisChange(view, editors, arg, args ?? {})),
     registerCommand(log, ComparisonCommands.testSetFromJobs, (node?: unknown, nodes?: unknown[]) => testSetFromJobs(view, node, nodes)),
     registerCommand(log, ComparisonCommands.testSetFromCsv, (uri?: vscode.Uri) => testSetFromCsv(view, uri)),
+    registerCommand(log, ComparisonCommands.thisIsRight, (arg?: unknown) => editors.label(arg, 'right')),
+    registerCommand(log, ComparisonCommands.setExpected, (arg?: unknown) => editors.label(arg, 'set')),
+    registerCommand(log, ComparisonCommands.labelCases, (arg?: unknown) => editors.labelCases(arg)),
     registerCommand(log, ComparisonCommands.openComparison, async (uri?: vscode.Uri) => {
       const target = uri ?? (await pickFile('**/*.comparison.json', 'Open Comparison: choose a comparison file'));
       return editors.open(target);

@@ -5,6 +5,10 @@ import { loadCore } from '../lazyCore';
 import { Disposable } from '../util/disposable';
 import { messageOf } from '../util/errors';
 import { caseOutputsUri, CaseOutputs } from './caseOutputs';
+import { labelCase, labelRequestOf, type LabelAction } from './caseLabels';
+import type { JobLabelling } from '../jobs/jobView/jobViews';
+import { readDispositions } from './labelPrompts';
+import { activeTestSet } from './testSetFiles';
 import { COMPARISON_VIEW_TYPE } from './comparisonPage';
 import { ComparisonPanel } from './comparisonPanel';
 import { askToStart, requireTrust } from './comparisonPrompts';
@@ -36,6 +40,50 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
   /** The open comparison of a file (for commands and tests). */
   session(uri: vscode.Uri): ComparisonSession | undefined {
     return this.sessions.get(uri.toString());
+  }
+
+  /**
+   * This Is Right / Set Expected… from a cell's context menu (the cell's context names the case and
+   * target; the comparison is the active one) or a test (which names the comparison). Answers whether a
+   * label was written.
+   */
+  async label(arg: unknown, action: LabelAction): Promise<boolean> {
+    const request = labelRequestOf(arg, action);
+    if (!request) throw new Error('Choose a case’s cell in a comparison to label it.');
+    const uri = request.comparison ?? activeComparison();
+    const session = uri && this.session(uri);
+    if (!session) throw new Error('Open the comparison of the case to label it.');
+    return labelCase(session, request, this.deps.connection);
+  }
+
+  /**
+   * Label Cases…: the labelling pass in the comparison view — of the comparison given or active, or of the
+   * newest comparison of the test set given (or open in the editor). Answers the comparison's session.
+   */
+  async labelCases(arg: unknown): Promise<ComparisonSession> {
+    const given = arg instanceof vscode.Uri ? arg : undefined;
+    const testSet = given && /\.testset\.(jsonl|csv)$/i.test(given.path) ? given : !given ? activeTestSet() : undefined;
+    const comparison = testSet ? await newestComparisonOf(testSet) : (given ?? activeComparison());
+    if (!comparison) throw new Error(testSet ? `${vscode.workspace.asRelativePath(testSet)} has no comparison yet: run one (Run Comparison of a Test Set…), then label its cases beside the outputs.` : 'Open a comparison, or a test set that has one, to label its cases.');
+    const session = this.session(comparison) ?? (await this.open(comparison));
+    if (!session) throw new Error(`${vscode.workspace.asRelativePath(comparison)} is not open as a comparison.`);
+    session.passAnswer({ type: 'startPass' });
+    return session;
+  }
+
+  /** Labelling a case from the view of its job on a target (the same two actions as its cell), for as long as the comparison is open. */
+  jobLabelling(comparison: vscode.Uri, caseIndex: number, target: number): JobLabelling {
+    return {
+      describe: () => {
+        const session = this.session(comparison);
+        const c = session?.record.cases[caseIndex];
+        if (!session || !c) return undefined;
+        const core = loadCore();
+        const text = `Case “${core.caseLabel(c)}” of ${vscode.workspace.asRelativePath(comparison)}: ${c.expected ? `expected ${core.expectedText(c.expected)}` : 'nothing expected yet'}`;
+        return { text, canAgree: core.expectedFromCell(session.record, caseIndex, target) !== undefined };
+      },
+      label: (action) => this.label({ comparison, caseIndex, target }, action),
+    };
   }
 
   /** Opens a comparison file in the comparison view; answers its session once the view is up. */
@@ -141,7 +189,7 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
       case 'openJob': {
         const target = record.targets[message.target];
         const run = target ? record.cases[message.index]?.runs[target.id] : undefined;
-        if (run) await vscode.commands.executeCommand(AgentCommands.openJob, { agentId: record.agentId, jobId: run.jobId });
+        if (run) await vscode.commands.executeCommand(AgentCommands.openJob, { agentId: record.agentId, jobId: run.jobId, labelling: this.jobLabelling(session.document.uri, message.index, message.target) });
         return;
       }
       case 'cancel':
@@ -152,6 +200,22 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
         return;
       case 'dropTarget':
         await session.dropTarget(message.target);
+        return;
+      case 'label':
+        await labelCase(session, { caseIndex: message.index, target: message.target, key: message.key, action: message.action }, this.deps.connection);
+        return;
+      case 'labelMode':
+        session.passAnswer({ type: 'dispositions', values: loadCore().passDispositions(record, await readDispositions(this.deps.connection, record)) });
+        return;
+      case 'labelAs': {
+        const c = record.cases[message.index];
+        if (!c) return;
+        const expected = loadCore().expectedWith(c.expected, record.keys, 0, message.value.trim());
+        await labelCase(session, { caseIndex: message.index, target: 0, action: 'set', expected: expected ?? null, note: '' }, this.deps.connection);
+        return;
+      }
+      case 'inputs':
+        session.passAnswer({ type: 'inputs', index: message.index, inputs: loadCore().inputTexts(record, message.index) });
         return;
       case 'export': {
         const written = await this.export(session.document.uri, message.format);
@@ -171,4 +235,27 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     this.sessions.clear();
     super.dispose();
   }
+}
+
+/** The newest comparison (by its creation time) beside a test set whose test set it is. */
+async function newestComparisonOf(testSet: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const folder = vscode.Uri.joinPath(testSet, '..');
+  const name = testSet.path.split('/').pop()!;
+  const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '*.comparison.json'), undefined, 200);
+  let newest: { uri: vscode.Uri; createdAt: string } | undefined;
+  for (const uri of files) {
+    try {
+      const record = loadCore().parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      if (record.testSet === name && (!newest || record.createdAt > newest.createdAt)) newest = { uri, createdAt: record.createdAt };
+    } catch {
+      // Not a comparison this window can read: not one to label from.
+    }
+  }
+  return newest?.uri;
+}
+
+/** The comparison of the active editor tab (a cell's context menu belongs to it). */
+function activeComparison(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof vscode.TabInputCustom && input.viewType === COMPARISON_VIEW_TYPE ? input.uri : undefined;
 }

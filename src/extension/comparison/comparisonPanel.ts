@@ -45,6 +45,16 @@ export class ComparisonPanel extends WebviewPanelHost<ComparisonPageMessage, Com
     if (next.message) this.post(next.message);
   }
 
+  /** The comparison as the page was last sent it (tests read it). */
+  lastShown(): Shown | undefined {
+    return this.shown;
+  }
+
+  /** The labelling pass's answers: the dispositions a number picks, or a case's inputs. */
+  passAnswer(answer: { type: 'dispositions'; values: string[] } | { type: 'inputs'; index: number; inputs: [string, string][] } | { type: 'startPass' }): void {
+    if (this.shown) this.post({ ...answer, load: this.shown.load });
+  }
+
   /** A sentence under the table (an export written, an error). */
   notice(text: string, error = false): void {
     this.post({ type: 'notice', text, error });

@@ -17,13 +17,11 @@ export function answerStartWith(prompts: TestPrompts): vscode.Disposable {
   });
 }
 
-/** Shows an offer with one action (a notification, not an error); runs `act` when it is taken. Never waits for the answer. */
-export function offer(text: string, action: string, act: () => unknown): void {
-  if (__TEST_HOOKS__ && answers?.offer) {
-    if (answers.offer(text, action) === action) void act();
-    return;
-  }
-  void vscode.window.showInformationMessage(text, action).then((answer) => answer === action && act());
+/** Shows an offer with its actions (a notification, not an error); runs the action taken, if any. Never waits for the answer. */
+export function offer(text: string, actions: readonly { label: string; act: () => unknown }[]): void {
+  const take = (answer: string | undefined): void => void actions.find((a) => a.label === answer)?.act();
+  if (__TEST_HOOKS__ && answers?.offer) return take(answers.offer(text, actions.map((a) => a.label)));
+  void vscode.window.showInformationMessage(text, ...actions.map((a) => a.label)).then(take);
 }
 
 /** What to do with cases whose batch was sent but whose answer was lost. */

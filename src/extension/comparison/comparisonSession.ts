@@ -13,6 +13,7 @@ import type { ComparisonPanel } from './comparisonPanel';
 import { comparisonFileSaver, type ComparisonFileSaver } from './comparisonFile';
 import { comparisonLockHolder, takeComparisonLock, type ComparisonLock } from './comparisonLock';
 import { askToStart, confirmCancel, sessionService, decideLostBatches, requireTrust, type LostBatchChoice } from './comparisonPrompts';
+import { TestSetFollower } from './testSetFollower';
 
 export type { LostBatchChoice } from './comparisonPrompts';
 
@@ -62,6 +63,7 @@ export class ComparisonSession extends Disposable {
   private readonly jobs: JobFollower;
   private lock: ComparisonLock | undefined;
   private taking: Promise<ComparisonLock> | undefined;
+  private readonly testSet: TestSetFollower;
 
   constructor(
     readonly document: vscode.TextDocument,
@@ -84,6 +86,8 @@ export class ComparisonSession extends Disposable {
       if (e.document === document && (this.phase.kind === 'stopped' || this.phase.kind === 'elsewhere') && !this.saver.isOurs(document.getText())) this.reloadFromText();
     }));
     this.render(true);
+    // The labels shown are the test set's own, as it is now and as it changes.
+    this.testSet = this.register(new TestSetFollower(document.uri, record.testSet, (text) => this.takeExpectations(text)));
     void this.followOnOpen().catch((error: unknown) => deps.log.error(`Comparison ${document.uri.fsPath}: following its jobs failed`, error));
   }
 
@@ -210,6 +214,34 @@ export class ComparisonSession extends Disposable {
     loadCore().dropTarget(this.record, target.id);
     await this.saver.flush();
     this.render(true);
+  }
+
+  /**
+   * Takes what the test set's text expects of each case (a label written here or elsewhere): the
+   * figures follow at once, no job runs. The record keeps the copy, written with it when this window
+   * writes the file.
+   */
+  takeExpectations(text: string): void {
+    if (this.isDisposed) return;
+    const changed = loadCore().syncExpectations(this.record, this.record.testSet.split('/').pop() ?? this.record.testSet, text);
+    if (changed.length === 0) return;
+    if (this.lock) this.saver.schedule();
+    this.render(true);
+  }
+
+  /** Answers the labelling pass of the page (see ComparisonPanel.passAnswer). */
+  passAnswer(answer: Parameters<ComparisonPanel['passAnswer']>[0]): void {
+    this.panel.passAnswer(answer);
+  }
+
+  /** A sentence under the table. */
+  notice(text: string, error = false): void {
+    this.panel.notice(text, error);
+  }
+
+  /** What the page was last sent (tests read the figures from it). */
+  get shown(): ReturnType<ComparisonPanel['lastShown']> {
+    return this.panel.lastShown();
   }
 
   /** Writes the record now (waits for any write in progress). */
@@ -369,6 +401,7 @@ export class ComparisonSession extends Disposable {
     try {
       this.record = loadCore().parseComparison(this.document.getText());
       this.render(true);
+      void this.testSet.readNow();
     } catch (error) {
       this.panel.notice(messageOf(error), true);
     }

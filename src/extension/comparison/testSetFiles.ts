@@ -27,16 +27,34 @@ export function activeTestSet(): vscode.Uri | undefined {
   return uri && uri.scheme === 'file' && /\.testset\.(jsonl|csv)$/i.test(uri.path) ? uri : undefined;
 }
 
+/** Where Open the Demo Test Set writes the demo's labelled test set (as the demo workspace has it). */
+const DEMO_TEST_SET = { folder: 'tests', base: 'support-call-qa' } as const;
+
 /**
- * No test set in the workspace: says so and offers Create Test Set from Jobs… (not an error: a first
- * test set is the next step). Ends the command quietly either way.
+ * No test set in the workspace: says so and offers Create Test Set from Jobs… and, connected to the
+ * local sandbox (`demo`), Open the Demo Test Set (not an error: a first test set is the next step).
+ * Ends the command quietly either way.
  */
-export function offerTestSet(what: string): Promise<never> {
-  const create = 'Create Test Set from Jobs…';
+export function offerTestSet(what: string, demo = false): Promise<never> {
   const text = `${what} needs a test set, and the workspace has none (*.testset.jsonl or *.testset.csv). Make one from an agent's past jobs: their inputs, and the reviewers' corrections as what is expected.`;
+  const actions = [{ label: 'Create Test Set from Jobs…', act: () => vscode.commands.executeCommand(ComparisonCommands.testSetFromJobs) }];
+  if (demo) actions.push({ label: 'Open the Demo Test Set', act: () => openDemoTestSet() });
   // The offer stays in the notifications; the command ends now, without an error.
-  offer(text, create, () => vscode.commands.executeCommand(ComparisonCommands.testSetFromJobs));
+  offer(text, actions);
   return Promise.reject(new CancelledError());
+}
+
+/** Writes the demo's labelled test set of Support Call QA into the workspace (beside any file of that name) and opens it. */
+export async function openDemoTestSet(): Promise<vscode.Uri> {
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!root) throw new Error('Open a folder first: a test set is a file of the workspace.');
+  const core = loadCore();
+  const folder = vscode.Uri.joinPath(root, DEMO_TEST_SET.folder);
+  await vscode.workspace.fs.createDirectory(folder);
+  const uri = await freeFileUri(folder, DEMO_TEST_SET.base, '.testset.jsonl');
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(core.demoTestSetText(core.DEMO_LOOP_TRANSCRIPT)));
+  await vscode.window.showTextDocument(uri, { preview: false });
+  return uri;
 }
 
 /** Picks a test set of the workspace: the one open in the editor, else one whose name starts with `prefer` when it is the only one, else the user's pick. */

@@ -13,8 +13,8 @@ export interface TestPrompts {
   sandbox?: SandboxPrompts;
   /** Answers the question before jobs start (a comparison, a trial) from its text, in place of the modal dialog. */
   start?: (question: { message: string; detail: string; button: string }) => boolean;
-  /** Takes an offer shown as a notification (its text and its one action); answers the action chosen, if any. */
-  offer?: (text: string, action: string) => string | undefined;
+  /** Takes an offer shown as a notification (its text and its actions); answers the action chosen, if any. */
+  offer?: (text: string, actions: string[]) => string | undefined;
   /** Whether the workspace is trusted (code-server runs the tests with trust turned off, so always trusted). */
   workspaceTrusted?: boolean;
   /** Set: a language model tool's confirmation is answered with it (true: go ahead), with the message it would have shown. */

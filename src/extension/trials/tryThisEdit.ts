@@ -63,7 +63,7 @@ export async function tryThisEdit(deps: TrialDeps, arg: unknown, args: TryArgs):
   const source = args.source ?? (await editSource(client, arg));
   const applying = await loadCore().agentsApplying(client, source.policyId);
   if (!applying.length) throw new Error(`No agent applies “${source.policyName}” (engine_config.policy_id of its current version), so there is nothing to try the edit on.`);
-  const testSetUri = args.testSet ?? (await chooseTestSet(applying.map((a) => a.agent)));
+  const testSetUri = args.testSet ?? (await chooseTestSet(applying.map((a) => a.agent), deps.connection.state.kind === 'connected' && deps.connection.state.info.isSandbox));
   const testSet = await readTestSet(testSetUri, !!args.testSet);
   const target = await chooseAgent(applying, testSet.agentId, testSet.name);
   const core = loadCore();
@@ -123,9 +123,9 @@ async function editSource(client: ServiceClient, arg: unknown): Promise<EditSour
 }
 
 /** The test set: the only one made for an agent applying the policy, or the one the user picks when there are several (or none is named). */
-async function chooseTestSet(agents: readonly BaseAgent[]): Promise<vscode.Uri> {
+async function chooseTestSet(agents: readonly BaseAgent[], demo: boolean): Promise<vscode.Uri> {
   const files = await vscode.workspace.findFiles(TEST_SET_GLOB, '**/node_modules/**', 500);
-  if (!files.length) return offerTestSet('Try This Edit');
+  if (!files.length) return offerTestSet('Try This Edit', demo);
   const names = new Map(agents.map((a) => [a.id, a.name]));
   const core = loadCore();
   const items = [];

@@ -74,7 +74,7 @@ export class CaseRows {
     const size = this.pool.length;
     for (let position = first; position <= last; position++) {
       const slot = this.pool[position % size]!;
-      if (slot.position !== position || slot.generation !== this.generation) this.write(slot, rows[order[position]!]!, position);
+      if (slot.position !== position || slot.generation !== this.generation) this.write(slot, rows, order[position]!, position);
     }
     // A slot out of view, or left holding a position another slot now shows (the pool grew), is free.
     for (const slot of this.pool) {
@@ -87,7 +87,7 @@ export class CaseRows {
   /** Writes one case again where it is shown (its cells changed). */
   repaint(rows: readonly RowView[], order: readonly number[], position: number): void {
     const slot = this.pool[position % Math.max(1, this.pool.length)];
-    if (slot?.position === position) this.write(slot, rows[order[position]!]!, position);
+    if (slot?.position === position) this.write(slot, rows, order[position]!, position);
   }
 
   private select(position: number): void {
@@ -131,7 +131,8 @@ export class CaseRows {
     }
   }
 
-  private write(slot: RowSlot, row: RowView, position: number): void {
+  private write(slot: RowSlot, rows: readonly RowView[], index: number, position: number): void {
+    const row = rows[index]!;
     if (slot.position !== position) {
       slot.el.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
       slot.el.setAttribute('aria-rowindex', String(position + 3));
@@ -145,8 +146,22 @@ export class CaseRows {
     slot.el.hidden = false;
     slot.el.classList.toggle('changed', row.changed);
     slot.el.classList.toggle('failed', row.failed);
-    this.columns.forEach((column, c) => writeCell(slot.cells[c]!, row, column));
+    this.columns.forEach((column, c) => {
+      const cell = slot.cells[c]!;
+      writeCell(cell, row, column);
+      if (column.kind === 'target') setCellContext(cell, row, index, column.target, typeof column.field === 'object' ? column.field.key : 0);
+    });
   }
+}
+
+/**
+ * What VS Code's context menu of a target's cell knows (its This Is Right and Set Expected… read the
+ * case, the target and the output from it; This Is Right shows on a cell with an outcome only).
+ */
+function setCellContext(cell: HTMLElement, row: RowView, index: number, target: number, key: number): void {
+  const data = row.cells[target];
+  const context = JSON.stringify({ webviewSection: 'comparisonCell', caseIndex: index, target, key, comparisonCellDone: data?.state === 'done' && data.values[0] !== null, preventDefaultContextMenuItems: true });
+  if (cell.dataset.vscodeContext !== context) cell.dataset.vscodeContext = context;
 }
 
 /** Text, title and state classes of one cell; the element's column classes stay as made. */

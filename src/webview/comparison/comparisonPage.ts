@@ -10,6 +10,10 @@ import type { PageLink } from '../common/pageLink';
 import { CaseRows, ROW_HEIGHT } from './caseRows';
 import { columnClass, columnTitle, columnWidths } from './columns';
 import { summaryCards } from './summaries';
+import { labelBar, labelBarKey } from './labelBar';
+import { LabelPass } from './labelPass';
+import { transitionPanel, transitionTargets } from './transitions';
+import type { TransitionFilter } from '../../core/comparison/transitionFilter';
 
 type Shown = Extract<ComparisonHostMessage, { type: 'comparison' }>;
 
@@ -35,6 +39,12 @@ export class ComparisonPage {
   private sort: { column: number; descending: boolean } | null = null;
   private selected = 0;
   private firstRowsMarked = false;
+  /** The transition the table is filtered to (a button of the transition panel), if any. */
+  private transition: TransitionFilter | null = null;
+  /** The target the baseline is compared with in the transition panel (more than two targets). */
+  private transitionTo: number | undefined;
+  private labelBarShows = '';
+  private readonly pass: LabelPass;
 
   constructor(private readonly link: PageLink<ComparisonHostMessage, ComparisonPageMessage>) {
     this.viewport.addEventListener('scroll', () => this.paint(), { passive: true });
@@ -43,9 +53,18 @@ export class ComparisonPage {
     for (const input of Object.values(this.filters)) input.addEventListener('input', () => this.applyView());
     this.table.addEventListener('keydown', (event) => this.onKey(event));
     byId('canvas').addEventListener('click', (event) => this.onClick(event));
+    // A right-click selects the case whose cell's menu (This Is Right, Set Expected…) opens.
+    byId('canvas').addEventListener('contextmenu', (event) => {
+      const position = this.rows.positionOf(event.target);
+      if (position === undefined) return;
+      this.selected = position;
+      this.paint();
+    });
     const ask = (type: 'cancel' | 'resume'): void => void (this.shown && link.send({ type, load: this.shown.load }));
     byId('cancel').addEventListener('click', () => ask('cancel'));
     byId('resume').addEventListener('click', () => ask('resume'));
+    this.pass = new LabelPass(() => this.shown, (m) => link.send(m), (index) => this.selectCase(index));
+    byId('label-cases').addEventListener('click', () => this.pass.start(this.order[this.selected] ?? 0));
     for (const format of ['csv', 'json', 'markdown'] as const) {
       byId(`export-${format}`).addEventListener('click', () => this.shown && link.send({ type: 'export', load: this.shown.load, format }));
     }
@@ -55,6 +74,10 @@ export class ComparisonPage {
   onMessage(message: ComparisonHostMessage): void {
     if (message.type === 'comparison') this.show(message);
     else if (message.type === 'rows') this.update(message);
+    else if (message.type === 'dispositions' || message.type === 'inputs') this.pass.onMessage(message);
+    else if (message.type === 'startPass') {
+      if (this.shown && message.load === this.shown.load) this.pass.start(this.order[this.selected] ?? 0);
+    }
     else if (message.type === 'progress') {
       if (this.shown && message.load === this.shown.load) this.showProgress(message.progress);
     } else this.showNotice(message.text, message.error);
@@ -63,7 +86,12 @@ export class ComparisonPage {
   private show(message: Shown): void {
     const sameLoad = this.shown?.load === message.load;
     this.shown = message;
-    if (!sameLoad) this.sort = null;
+    if (!sameLoad) {
+      this.pass.stop();
+      this.sort = null;
+      this.transition = null;
+      this.transitionTo = undefined;
+    }
     this.columns = columnsOf(message.targets.length, message.keys.length);
     this.widthFor = -1;
     setText(byId('title'), message.title);
@@ -72,6 +100,7 @@ export class ComparisonPage {
     this.showProgress(message.progress);
     this.showSummaries();
     this.layout();
+    this.pass.refresh();
     byId('app').setAttribute('aria-busy', 'false');
   }
 
@@ -82,6 +111,8 @@ export class ComparisonPage {
     this.showProgress(message.progress);
     if (message.summaries) this.showSummaries();
     if (message.rows.length === 0) return;
+    this.showTransitions();
+    this.pass.refresh();
     // Unsorted and unfiltered, a case stays where it is: only its row, if painted, is written again.
     if (this.sort === null && !this.filtering()) {
       for (const { index } of message.rows) this.rows.repaint(this.shown.rows, this.order, index);
@@ -106,7 +137,7 @@ export class ComparisonPage {
 
   private filtering(): boolean {
     const filter = this.currentFilter();
-    return filter.onlyChanged || filter.onlyFailed || filter.onlyMismatches || filter.text.trim() !== '';
+    return filter.onlyChanged || filter.onlyFailed || filter.onlyMismatches || filter.text.trim() !== '' || filter.transition != null;
   }
 
   private showProgress(progress: ProgressView | null): void {
@@ -126,6 +157,46 @@ export class ComparisonPage {
     if (!shown) return;
     const drop = (target: number): void => void (this.shown && this.link.send({ type: 'dropTarget', load: this.shown.load, target }));
     byId('summaries').replaceChildren(...summaryCards(shown.summaries, drop));
+    this.showTransitions();
+  }
+
+  /** Became right / became wrong / stayed wrong and the outcome table, between the baseline and another target. */
+  private showTransitions(): void {
+    const shown = this.shown;
+    const section = byId('transitions');
+    const pair = shown ? transitionTargets(shown.targets, this.transitionTo) : undefined;
+    section.hidden = !pair;
+    if (!shown || !pair) return section.replaceChildren();
+    // Keyboard focus stays on the button that was pressed when the panel is built again.
+    const focused = document.activeElement instanceof HTMLElement && section.contains(document.activeElement) ? document.activeElement.getAttribute('aria-label') : null;
+    const pick = (filter: TransitionFilter | null): void => {
+      this.transition = filter;
+      this.selected = 0;
+      this.viewport.scrollTop = 0;
+      this.showTransitions();
+      this.applyView();
+    };
+    const chooseTo = (to: number): void => {
+      this.transitionTo = to;
+      if (this.transition) pick(null);
+      else this.showTransitions();
+    };
+    section.replaceChildren(...transitionPanel(shown.targets, shown.rows, pair, this.transition, pick, chooseTo));
+    if (focused) [...section.querySelectorAll<HTMLElement>('[aria-label]')].find((e) => e.getAttribute('aria-label') === focused)?.focus();
+  }
+
+  /** The label bar of the selected case (built again only when what it shows changed). */
+  private showLabelBar(): void {
+    const shown = this.shown;
+    const bar = byId('label-bar');
+    const index = this.order[this.selected];
+    bar.hidden = !shown || index === undefined || shown.targets.length === 0;
+    if (!shown || index === undefined) return;
+    const key = labelBarKey(shown, index);
+    if (key === this.labelBarShows) return;
+    this.labelBarShows = key;
+    const ask = (target: number, action: 'right' | 'set'): void => void (this.shown && this.link.send({ type: 'label', load: this.shown.load, index, target, key: 0, action }));
+    bar.replaceChildren(...labelBar(shown, index, ask));
   }
 
   private buildHead(): void {
@@ -167,7 +238,7 @@ export class ComparisonPage {
 
   private currentFilter(): RowFilter {
     const f = this.filters;
-    return { onlyChanged: f.onlyChanged.checked, onlyFailed: f.onlyFailed.checked, onlyMismatches: f.onlyMismatches.checked, text: f.text.value };
+    return { onlyChanged: f.onlyChanged.checked, onlyFailed: f.onlyFailed.checked, onlyMismatches: f.onlyMismatches.checked, text: f.text.value, transition: this.transition };
   }
 
   private applyView(): void {
@@ -194,6 +265,7 @@ export class ComparisonPage {
     const view = rowWindow(this.viewport.scrollTop, { rowHeight: ROW_HEIGHT, rowCount: this.order.length, viewportHeight }, OVERSCAN);
     const capacity = Math.ceil(viewportHeight / ROW_HEIGHT) + 2 * OVERSCAN + 1;
     const any = this.rows.paint(shown.rows, this.order, view.first, view.last, this.selected, capacity);
+    this.showLabelBar();
     // A mark on the page's own timeline when its first rows reach the screen (the benchmarks read it).
     if (any && !this.firstRowsMarked) {
       this.firstRowsMarked = true;
@@ -230,6 +302,17 @@ export class ComparisonPage {
       this.paint();
     } else return;
     event.preventDefault();
+  }
+
+  /** Selects a case (the labelling pass's) in the table when the filters show it, scrolled into view. */
+  private selectCase(index: number): void {
+    const position = this.order.indexOf(index);
+    if (position < 0) return;
+    this.selected = position;
+    const top = position * ROW_HEIGHT;
+    const visible = this.viewport.clientHeight - this.head.offsetHeight;
+    if (top < this.viewport.scrollTop || top + ROW_HEIGHT > this.viewport.scrollTop + visible) this.viewport.scrollTop = Math.max(0, top - visible / 2);
+    this.paint();
   }
 
   /** Opens a case: the baseline on the left, the chosen target (or the first other one) on the right. */

@@ -23,6 +23,13 @@ export class JobViewPage {
   /** Handles one checked message of the extension. */
   onMessage(message: JobHostMessage): void {
     if (message.type === 'job') return this.render(message.model);
+    if (message.type === 'labelling') {
+      // Opened from a comparison's case: label it here as from its cell.
+      byId('labelling').hidden = message.text === null;
+      setText(byId('labelling-case'), message.text ?? '');
+      byId<HTMLButtonElement>('act-thisIsRight').disabled = !message.canAgree;
+      return;
+    }
     const notice = byId('notice');
     setText(notice, message.text);
     notice.className = message.error ? 'notice error' : 'notice';

@@ -176,5 +176,92 @@ describe('the comparison view', () => {
       await view.page.locator('#export-markdown').click();
       assert.deepEqual(await view.next('export'), { type: 'export', load: 2, format: 'markdown' });
     });
+
+    it('counts the labelled cases that became right, became wrong and stayed wrong, and filters the table to them from the keyboard', async () => {
+      const moves = view.page.locator('#transitions .transition-moves');
+      await moves.filter({ hasText: '100 became right' }).waitFor();
+      assert.match((await moves.textContent()) ?? '', /Before → After the edit100 became right1 became wrong0 stayed wrongof 999 labelled cases both finished/);
+      const becameWrong = view.page.getByRole('button', { name: /^1 case became wrong/ });
+      await becameWrong.focus();
+      await view.page.keyboard.press('Enter');
+      await view.page.locator('#count').filter({ hasText: '1 of 1,000 cases' }).waitFor();
+      assert.equal(await view.page.locator('#canvas .row').first().locator('.col-case').textContent(), HOSTILE);
+      assert.equal(await becameWrong.getAttribute('aria-pressed'), 'true');
+      assert.equal(await view.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('aria-label')), '1 case became wrong: show only them', 'focus stays on the filter pressed');
+      await view.page.keyboard.press('Enter');
+      await view.page.locator('#count').filter({ hasText: /^1,000 cases$/ }).waitFor();
+      assert.equal(await view.page.getByRole('button', { name: /^0 cases stayed wrong/ }).isDisabled(), true, 'an empty move is no filter');
+    });
+
+    it('shows the outcome before × the outcome after with counts, as text, each count a filter', async () => {
+      const table = view.page.locator('#transitions table.transition-table');
+      const heads = await table.locator('th').allTextContents();
+      assert.deepEqual(heads, ['', HOSTILE, 'Approve', 'Escalate', 'Refund', 'Approve'], 'the outcomes after (one a service value with markup, one the row the extension repainted above), then the one before');
+      assert.equal(await table.locator('img').count(), 0);
+      await table.getByRole('button', { name: /^100 cases Approve on Before and Escalate on After the edit/ }).click();
+      await view.page.locator('#count').filter({ hasText: '100 of 1,000 cases' }).waitFor();
+      assert.equal(await view.page.locator('#canvas .row').nth(1).locator('.col-case').textContent(), 'case 10');
+      await table.getByRole('button', { name: /^100 cases/ }).click();
+      await view.page.locator('#count').filter({ hasText: /^1,000 cases$/ }).waitFor();
+      assert.deepEqual(await view.violations(), []);
+    });
+
+    it('offers This Is Right on each target’s outcome of the selected case, and Set Expected…, after the table in the tab order', async () => {
+      await view.page.locator('#canvas .row').first().click();
+      const bar = view.page.locator('#label-bar');
+      await bar.locator('.label-case').filter({ hasText: 'case 0: expected Escalate' }).waitFor();
+      assert.equal(await bar.getByRole('button', { name: "This Is Right: After the edit's Escalate" }).isDisabled(), true, 'the outcome it already expects');
+      await bar.getByRole('button', { name: "This Is Right: Before's Approve" }).click();
+      assert.deepEqual(await view.next('label'), { type: 'label', load: 2, index: 0, target: 0, key: 0, action: 'right' });
+      await view.page.locator('#table').focus();
+      await view.page.keyboard.press('ArrowDown');
+      await bar.locator('.label-case').filter({ hasText: 'case 1: expected Approve' }).waitFor();
+      await view.page.keyboard.press('Tab');
+      await view.page.keyboard.press('Enter');
+      assert.deepEqual(await view.next('label'), { type: 'label', load: 2, index: 1, target: 1, key: 0, action: 'set' });
+    });
+
+    it('walks the unlabelled cases by keyboard: a number picks a disposition, Enter agrees, S skips, Backspace goes back, Escape stops', async () => {
+      const record = bigComparison(20);
+      for (const i of [2, 5, 6]) delete record.cases[i]!.expected;
+      await view.post(message(record, 3));
+      await view.page.locator('#count').filter({ hasText: '20 cases' }).waitFor();
+      await view.page.locator('#canvas .row[aria-rowindex="3"]').click();
+      await view.page.locator('#label-cases').click();
+      assert.deepEqual(await view.next('labelMode'), { type: 'labelMode', load: 3 });
+      assert.deepEqual(await view.next('inputs'), { type: 'inputs', load: 3, index: 2 });
+      await view.post({ type: 'dispositions', load: 3, values: ['Approve', 'Escalate', 'Refund'] });
+      await view.post({ type: 'inputs', load: 3, index: 2, inputs: [['t', HOSTILE]] });
+      const pass = view.page.locator('#label-pass');
+      await pass.locator('.pass-inputs').filter({ hasText: HOSTILE }).waitFor();
+      assert.equal(await pass.locator('.pass-progress').textContent(), '17 of 20 labelled');
+      assert.equal(await pass.locator('.pass-case').textContent(), 'case 2');
+      assert.deepEqual(await pass.locator('.pass-choices li').allTextContents(), ['1Approve', '2Escalate', '3Refund']);
+      assert.equal(await pass.locator('img').count(), 0, 'inputs are text');
+
+      await view.page.keyboard.press('2');
+      assert.deepEqual(await view.next('labelAs'), { type: 'labelAs', load: 3, index: 2, value: 'Escalate' });
+      await pass.locator('.pass-case').filter({ hasText: 'case 5' }).waitFor();
+      await view.page.keyboard.press('s');
+      await pass.locator('.pass-case').filter({ hasText: 'case 6' }).waitFor();
+      await view.page.keyboard.press('Backspace');
+      await pass.locator('.pass-case').filter({ hasText: 'case 5' }).waitFor();
+      await view.page.keyboard.press('Enter');
+      assert.deepEqual(await view.next('label'), { type: 'label', load: 3, index: 5, target: 1, key: 0, action: 'right' });
+      await pass.locator('.pass-case').filter({ hasText: 'case 6' }).waitFor();
+      // The label lands: the extension sends the row with its expectation, and the progress moves.
+      const labelled = comparisonView(record).rows[2]!;
+      await view.post({ type: 'rows', load: 3, rows: [{ index: 2, row: { ...labelled, expected: 'Escalate' } }], summaries: null, progress: null });
+      await pass.locator('.pass-progress').filter({ hasText: '18 of 20 labelled' }).waitFor();
+      await view.page.keyboard.press('Escape');
+      await pass.waitFor({ state: 'hidden' });
+    });
+
+    it('tells VS Code’s context menu of a target’s cell which case, target and output it is', async () => {
+      const cell = view.page.locator('#canvas .row[aria-rowindex="4"] .col-key').nth(1);
+      const context = JSON.parse((await cell.getAttribute('data-vscode-context')) ?? '{}') as Record<string, unknown>;
+      assert.deepEqual(context, { webviewSection: 'comparisonCell', caseIndex: 1, target: 1, key: 0, comparisonCellDone: true, preventDefaultContextMenuItems: true });
+      assert.equal(await view.page.locator('#canvas .row[aria-rowindex="4"] .col-case').getAttribute('data-vscode-context'), null, 'the case column has no target to label from');
+    });
   });
 });

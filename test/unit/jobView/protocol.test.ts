@@ -16,6 +16,15 @@ describe('job view protocol', () => {
     assert.equal(parseJobPageMessage('ready'), undefined);
   });
 
+  it('tells the page which comparison case it labels, or that it labels none, and nothing else', () => {
+    assert.equal(isJobHostMessage({ type: 'labelling', text: 'Case “a” of x.comparison.json: nothing expected yet', canAgree: true }), true);
+    assert.equal(isJobHostMessage({ type: 'labelling', text: null, canAgree: false }), true);
+    assert.equal(isJobHostMessage({ type: 'labelling', text: 3, canAgree: false }), false);
+    assert.equal(isJobHostMessage({ type: 'labelling', text: null }), false);
+    assert.ok(parseJobPageMessage({ type: 'action', jobId: 'j', action: 'thisIsRight' }));
+    assert.ok(parseJobPageMessage({ type: 'action', jobId: 'j', action: 'setExpected' }));
+  });
+
   it('lets the page refuse a model with a bad icon name (a class name is the only attribute made from data)', () => {
     assert.equal(isJobHostMessage({ type: 'notice', text: 'Copied', error: false }), true);
     assert.equal(isJobHostMessage({ type: 'job', model: { jobId: 'j' } }), false);

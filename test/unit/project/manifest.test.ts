@@ -24,7 +24,7 @@ describe('The command palette (package.json)', () => {
     assert.deepEqual(repeated, []);
   });
 
-  it('hides the commands that only work on a tree node', () => {
+  it('hides the commands that only work on a tree node or a page cell', () => {
     assert.deepEqual(NODE_ONLY_COMMANDS.filter(inPalette), []);
   });
 
@@ -41,7 +41,7 @@ describe('Workspace trust (package.json)', () => {
     assert.match(untrusted?.description ?? '', /Running agents.*uploading files need a trusted workspace/);
   });
 
-  it('disables exactly the commands that run, upload, start or cancel jobs when the workspace is not trusted', () => {
+  it('disables exactly the commands that run, upload, start or cancel jobs, or write labels into test sets, when the workspace is not trusted', () => {
     const gated = commands.filter((c) => /\bisWorkspaceTrusted\b/.test(c.enablement ?? '')).map((c) => c.command).sort();
     assert.deepEqual(gated, [...TRUSTED_COMMANDS].sort());
   });

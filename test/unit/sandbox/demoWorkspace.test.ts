@@ -1,7 +1,9 @@
 // The demo workspace's run file is the README's loop: the same agent and inputs as the sandbox's demo loop.
 import * as assert from 'node:assert/strict';
 import { DEMO_RUN_FILE, DEMO_WORKSPACE_FILES } from '../../harness/index.mjs';
-import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_INPUTS } from '../../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_INPUTS, DEMO_LOOP_TRANSCRIPT } from '../../../src/sandbox/seed/demoLoop';
+import { demoTestSetText } from '../../../src/sandbox/seed/demoTestSet.mjs';
+import { parseTestSet } from '../../../src/core/comparison/testSet';
 import { parseRunFile } from '../../../src/core/runs/runCheck';
 
 describe('the demo workspace', () => {
@@ -13,5 +15,14 @@ describe('the demo workspace', () => {
     assert.ok(text);
     assert.deepEqual(JSON.parse(text), DEMO_RUN_FILE);
     assert.deepEqual(parseRunFile(text).problems, [], 'a run file the extension reads without a problem');
+  });
+
+  it('holds the same labelled test set that Open the Demo Test Set writes, a dozen calls each with its expected disposition', () => {
+    const text = demoTestSetText(DEMO_LOOP_TRANSCRIPT);
+    assert.equal(DEMO_WORKSPACE_FILES['tests/support-call-qa.testset.jsonl'], text);
+    const { cases, problems } = parseTestSet('support-call-qa.testset.jsonl', text);
+    assert.deepEqual(problems, []);
+    assert.equal(cases.length, 12);
+    assert.ok(cases.every((c) => c.expected?.disposition), 'every case is labelled');
   });
 });

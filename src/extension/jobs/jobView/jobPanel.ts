@@ -23,12 +23,15 @@ export type JobPanelRequest = JobViewAction | { artifactKey: string; save: boole
 export interface JobPanelDebugState {
   model?: JobViewModel;
   report?: JobRenderReport;
+  /** The case of a comparison the view labels, as it says it (null: none). */
+  labelling?: string | null;
 }
 
 /** One job's panel: it shows the model it is given and hands the page's actions to its owner. */
 export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
   private model: JobViewModel | undefined;
   private report: JobRenderReport | undefined;
+  private labelled: { text: string | null; canAgree: boolean } = { text: null, canAgree: false };
 
   private constructor(
     panel: vscode.WebviewPanel,
@@ -58,6 +61,12 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
     this.post({ type: 'job', model });
   }
 
+  /** The case of a comparison this job is a run of (text null: none), and whether its outcome can be agreed with. */
+  labelling(text: string | null, canAgree: boolean): void {
+    this.labelled = { text, canAgree };
+    this.post({ type: 'labelling', ...this.labelled });
+  }
+
   /** A short message under the header (what an action did, or why it failed). */
   notice(text: string, error = false): void {
     this.post({ type: 'notice', text, error });
@@ -65,11 +74,12 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
 
   /** What the panel last showed, and (test builds only) what its page reported. */
   shownState(): JobPanelDebugState {
-    return { model: this.model, report: this.report };
+    return { model: this.model, report: this.report, labelling: this.labelled.text };
   }
 
   protected override onReady(): void {
     if (this.model) this.post({ type: 'job', model: this.model });
+    if (this.labelled.text !== null) this.post({ type: 'labelling', ...this.labelled });
   }
 
   protected override async onMessage(message: JobPageMessage): Promise<void> {

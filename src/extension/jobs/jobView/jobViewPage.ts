@@ -26,6 +26,11 @@ export const JOB_VIEW_BODY = `
           <button id="act-rawJson" type="button" class="secondary" title="Open everything the service sent about this job as read-only JSON"><span class="codicon codicon-json" aria-hidden="true"></span>Raw JSON</button>
           <button id="act-refresh" type="button" class="secondary icon-only" title="Read the job again" aria-label="Refresh"><span class="codicon codicon-refresh" aria-hidden="true"></span></button>
         </div>
+        <div id="labelling" class="labelling" role="toolbar" aria-label="Label this case of the comparison" hidden>
+          <span id="labelling-case"></span>
+          <button id="act-thisIsRight" type="button" class="secondary" title="This job's outcome becomes what the case expects (written into the test set)"><span class="codicon codicon-check" aria-hidden="true"></span>This Is Right</button>
+          <button id="act-setExpected" type="button" class="secondary" title="Choose what the case expects, with a comment (written into the test set)"><span class="codicon codicon-edit" aria-hidden="true"></span>Set Expected…</button>
+        </div>
         <dl id="header-fields" class="fields"></dl>
         <p id="freshness" class="hint"></p>
         <p id="notice" class="notice" role="status" aria-live="polite" hidden></p>

@@ -20,11 +20,21 @@ import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
 import type { Ticker } from '../../util/ticker';
 import { isJobRecord } from '../../../core/store/jobMerge';
 
+/** A job opened from a case of a comparison: what the case expects, and labelling it from the view (as from its cell). */
+export interface JobLabelling {
+  /** "Case … of …: expected …", and whether the job's outcome can be agreed with; undefined when the comparison is gone. */
+  describe(): { text: string; canAgree: boolean } | undefined;
+  /** This Is Right or Set Expected…; answers whether a label was written. */
+  label(action: 'right' | 'set'): Promise<boolean>;
+}
+
 /** What opening a job starts from: the agent, the job's ID, and the job record when a list gave it. */
 export interface JobTarget {
   agent: { id: string; name: string };
   jobId: string;
   job?: AgentJob;
+  /** Set when opened from a comparison's case. */
+  labelling?: JobLabelling;
 }
 
 /** What is known about one open job (the view model is built from it each time it changes). */
@@ -42,6 +52,7 @@ export class JobViews extends Disposable {
   private readonly panels = new Map<string, JobPanel>();
   private readonly states = new Map<string, JobState>();
   private readonly records = new Map<string, vscode.Disposable>();
+  private readonly labellings = new Map<string, JobLabelling>();
   private readonly batcher: ResultBatcher;
   /** The views' share of the current store's watcher: their running jobs ride in its bulk request. */
   private follower: JobFollower | undefined;
@@ -104,8 +115,10 @@ export class JobViews extends Disposable {
     // A stub (a job watched by its pasted ID) is no record: the status, its reason and the version's name are still read.
     const known = target.job ?? (stored && isJobRecord(stored) ? stored : undefined);
     const existing = this.panels.get(target.jobId);
+    if (target.labelling) this.labellings.set(target.jobId, target.labelling);
     if (existing) {
       existing.reveal(preserveFocus);
+      this.showLabelling(target.jobId);
       if (known) this.adoptRecord(target.jobId, known);
       return;
     }
@@ -118,11 +131,13 @@ export class JobViews extends Disposable {
     panel.onDidDispose(() => {
       this.panels.delete(target.jobId);
       this.states.delete(target.jobId);
+      this.labellings.delete(target.jobId);
       this.records.get(target.jobId)?.dispose();
       this.records.delete(target.jobId);
       this.follower?.unfollow([target.jobId]);
     });
     this.render(target.jobId);
+    this.showLabelling(target.jobId);
     // A job the store has no record of (opened by ID): its record is read with the agent's newest jobs.
     if (!known) void this.store?.readRecords(target.agent.id);
     await this.read(target.jobId, !known);
@@ -247,12 +262,27 @@ export class JobViews extends Disposable {
     this.render(jobId);
   }
 
+  /** The label bar of a job opened from a comparison's case (hidden for any other job). */
+  private showLabelling(jobId: string): void {
+    const shown = this.labellings.get(jobId)?.describe();
+    this.panels.get(jobId)?.labelling(shown?.text ?? null, shown?.canAgree ?? false);
+  }
+
+  private async label(state: JobState, panel: JobPanel, action: 'right' | 'set'): Promise<void> {
+    const labelling = this.labellings.get(state.jobId);
+    if (!labelling) return panel.notice('Open this job from its case in a comparison to label the case.', true);
+    const written = await labelling.label(action);
+    this.showLabelling(state.jobId);
+    if (written) panel.notice('Labelled: written into the test set as an edit to review and save.');
+  }
+
   private render(jobId: string): void {
     const state = this.states.get(jobId);
     if (state) this.panels.get(jobId)?.show(jobViewModel({ ...state, now: Date.now() }));
   }
 
-  private async act(jobId: string, request: JobPanelRequest): Promise<void> {
+  /** Does what a job view's button asks (its page sends the request; tests call it as the page would). */
+  async act(jobId: string, request: JobPanelRequest): Promise<void> {
     const state = this.states.get(jobId);
     const panel = this.panels.get(jobId);
     if (!state || !panel) return;
@@ -309,6 +339,10 @@ export class JobViews extends Disposable {
       case 'runAgain':
         await vscode.commands.executeCommand(JobViewIds.newRunFile, runAgainArgs(state));
         return;
+      case 'thisIsRight':
+        return this.label(state, panel, 'right');
+      case 'setExpected':
+        return this.label(state, panel, 'set');
     }
   }
 }
