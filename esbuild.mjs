@@ -17,8 +17,23 @@ const outArg = process.argv.slice(2).find((a) => a.startsWith('--out='));
 const outRoot = outArg ? outArg.slice('--out='.length) : '.';
 const distDir = path.join(outRoot, 'dist');
 
+/**
+ * The MCP SDK's server requires its Ajv validator at load, whatever validator it is given; ours
+ * (src/core/mcp/answerValidator.ts, passed to every server we make) stands in for that module, so Ajv
+ * and its formats stay out of the bundles.
+ */
+const mcpAnswerValidator = {
+  name: 'mcp-answer-validator',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`) ? { path: path.resolve('src/core/mcp/answerValidator.ts') } : undefined,
+    );
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const common = {
+  plugins: [mcpAnswerValidator],
   bundle: true,
   platform: 'node',
   target: 'node20',

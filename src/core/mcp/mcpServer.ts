@@ -4,6 +4,7 @@
  * the plan and a second with `confirm: true`. Progress goes out as notifications when the client asked
  * for them; a cancelled request aborts the tool (which stops the jobs it started).
  */
+import { ElicitationAnswerValidator } from './answerValidator';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS, callTool, parseToolInput, planTool, toolErrorText, toolJsonSchema, type AnyTool, type ToolContext, type ToolResult } from '../tools';
@@ -44,7 +45,7 @@ function asResult(result: ToolResult): CallToolResult {
 
 /** A new server (one per MCP session) over the shared client. */
 export function createMcpServer(o: McpOptions): Server {
-  const server = new Server({ name: 'agent-workbench', version: o.version }, { capabilities: { tools: {}, logging: {} }, instructions: 'Agent Workbench: agents, jobs, policies, datasets and tables of the agent platform. Reads are free; run_agent, run_comparison and try_policy_edit start paid jobs and publish_policy_edit and cancel_jobs change the organization: each answers its estimate or change first.' });
+  const server = new Server({ name: 'agent-workbench', version: o.version }, { capabilities: { tools: {}, logging: {} }, jsonSchemaValidator: new ElicitationAnswerValidator(), instructions: 'Agent Workbench: agents, jobs, policies, datasets and tables of the agent platform. Reads are free; run_agent, run_comparison and try_policy_edit start paid jobs and publish_policy_edit and cancel_jobs change the organization: each answers its estimate or change first.' });
   const tools = offeredTools(o.readOnly);
   server.setRequestHandler(ListToolsRequestSchema, () => {
     o.log(`listed ${tools.length} tools${o.readOnly ? ' (read-only)' : ''}`);
