@@ -26,6 +26,9 @@ export class PagedList<T> {
   private controller: AbortController | undefined;
   private epoch = 0;
   private loadedOnce = false;
+  /** A refresh failed: the next load reads the first page again (and replaces what is shown), not the next one. */
+  private refreshPending = false;
+  private refreshInFlight = false;
 
   constructor(private readonly fetchPage: FetchPage<T>) {}
 
@@ -43,19 +46,45 @@ export class PagedList<T> {
     return this.items;
   }
 
+  /** True while a refresh reads the first page again, the items loaded before still shown. */
+  get refreshing(): boolean {
+    return this.refreshInFlight;
+  }
+
   /** Loads the first page unless something is loaded or loading already; resolves when done (never rejects). */
   ensureLoaded(): Promise<void> {
     if (this.inFlight) return this.inFlight;
     if (this.loadedOnce && this.error === undefined) return Promise.resolve();
+    if (this.refreshPending) return this.refresh();
     if (this.error !== undefined && this.items.length === 0) this.nextPage = 1;
-    return this.loadNext();
+    return this.loadNext(false);
   }
 
-  /** Loads the next page (after a failed page, the same page again). Resolves when done; never rejects. */
+  /** Loads the next page (after a failed page, the same page again; after a failed refresh, the refresh). Resolves when done; never rejects. */
   loadMore(): Promise<void> {
     if (this.inFlight) return this.inFlight;
+    if (this.refreshPending) return this.refresh();
     if (this.nextPage === null) return Promise.resolve();
-    return this.loadNext();
+    return this.loadNext(false);
+  }
+
+  /**
+   * Reads the first page again while the items loaded stay as they are (a view keeps showing them, and
+   * its rows stay usable, until the answer is in). The answer replaces everything loaded: later pages
+   * are read again on "load more". A failure keeps the items, with the error, and the next load tries
+   * the first page again. A load in flight is dropped. A list never loaded just loads its first page.
+   * Resolves when done; never rejects.
+   */
+  refresh(): Promise<void> {
+    if (!this.loadedOnce) {
+      this.reset();
+      return this.loadNext(false);
+    }
+    this.epoch++;
+    this.controller?.abort();
+    this.controller = undefined;
+    this.inFlight = undefined;
+    return this.loadNext(true);
   }
 
   /** Forgets everything; the next `ensureLoaded` starts again from page 1. An answer still on its way is dropped. */
@@ -69,6 +98,8 @@ export class PagedList<T> {
     this.nextPage = 1;
     this.error = undefined;
     this.loadedOnce = false;
+    this.refreshPending = false;
+    this.refreshInFlight = false;
   }
 
   /** Replaces an item in place (an update the user made), keeping the order. */
@@ -103,34 +134,41 @@ export class PagedList<T> {
     this.reset();
   }
 
-  private loadNext(): Promise<void> {
+  /** Reads the next page onto the items, or (`fresh`) the first page in place of them. */
+  private loadNext(fresh: boolean): Promise<void> {
     const epoch = this.epoch;
-    const page = this.nextPage ?? 1;
+    const page = fresh ? 1 : (this.nextPage ?? 1);
     const controller = new AbortController();
     this.controller = controller;
     this.error = undefined;
+    this.refreshInFlight = fresh;
     const run = async (): Promise<void> => {
       try {
         const result = await this.fetchPage(page, controller.signal);
         if (epoch !== this.epoch) return;
-        const seen = new Set(this.items.map((item) => keyOf(item)));
+        const items = fresh ? [] : this.items;
+        const seen = new Set(items.map((item) => keyOf(item)));
         // A list that shifted between pages (a new item on top), or a page that repeats an item, must not show it twice.
         for (const item of result.results) {
           const key = keyOf(item);
           if (seen.has(key)) continue;
           seen.add(key);
-          this.items.push(item);
+          items.push(item);
         }
+        this.items = items;
         this.count = result.count;
         this.nextPage = result.nextPage;
         this.loadedOnce = true;
+        this.refreshPending = false;
       } catch (error) {
         if (epoch !== this.epoch) return;
         this.error = error;
+        if (fresh) this.refreshPending = true;
       } finally {
         if (epoch === this.epoch) {
           this.inFlight = undefined;
           this.controller = undefined;
+          this.refreshInFlight = false;
         }
       }
     };

@@ -116,7 +116,9 @@ describe('Agents in the browser', function () {
     const agent = (await client.agents.list({ search: 'Refund Request Reviewer' })).results[0]!;
     const version = await client.agents.currentVersion(agent.id);
     // `[slow]` keeps it running for half a minute: still running when its row's Watch Job is clicked.
-    const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'I want my money back for order 1234. [ok] [slow]'])) });
+    // A mark of its own names its row, whatever else the list holds (a demo job still running, a job of an earlier test).
+    const mark = `Watch me ${Date.now().toString(36)}`;
+    const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, `${mark}: I want my money back for order 1234. [ok] [slow]`])) });
     await client.close();
 
     await workbench.openActivity('Agent Workbench');
@@ -128,8 +130,8 @@ describe('Agents in the browser', function () {
     const jobsRow = workbench.view('Agents').locator('.monaco-list-row[aria-level="2"]', { hasText: /^Jobs/ });
     await workbench.inlineAction(jobsRow, /^Refresh$/);
     await workbench.expand(jobsRow);
-    const newJob = workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]').first();
-    await newJob.waitFor();
+    const newJob = workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]', { hasText: mark }).first();
+    await newJob.waitFor({ timeout: 30_000 });
     await workbench.inlineAction(newJob, /^Watch Job$/);
     const running = await workbench.waitForStatusBarText(/Refund Request Reviewer.*(pending|running|retrying)/i, 30_000);
     await workbench.screenshot('agents--status-bar-running');

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FaultRule } from '../../src/sandbox/faults/rules';
 import type { PolicyNode } from '../../src/extension/policies/policyNodes';
+import type { TreeNode } from '../../src/extension/tree/treeNode';
 import { agentChildren, connect, is, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 const VERSIONS = '/v1/policies/*/versions/';
@@ -201,6 +202,66 @@ describe('Faults', function () {
       return job?.status !== undefined && [3, 4, 5, 6].includes(job.status);
     }, 'the watched job to reach its end despite the failures', 90_000);
     api.stores.require().watcher.unwatch(jobId);
+  });
+
+  it('keeps the rows of a Jobs list while Refresh reads it again, and redraws it only with the answer', async () => {
+    // VS Code forgets a node's rows from the moment it is redrawn until its children are answered: a
+    // redraw that waited on the service left a click on a row's Watch Job with no row (an ID prompt).
+    const api = await workbench();
+    api.agents.reload();
+    const agent = (await agentChildren()).find((n) => is(n, 'agent') && n.agent.name === 'Refund Request Reviewer')!;
+    const jobs = (await agentChildren(agent)).find((n) => is(n, 'agentJobs'))!;
+    const before = (await agentChildren(jobs)).filter((n) => is(n, 'job'));
+    assert.ok(before.length > 0, 'the agent has jobs');
+    await sandbox.faults.set([{ kind: 'latency', ms: 4000, path: '/v1/agents/*/jobs/', method: 'GET' }]);
+    const redrawn: (TreeNode | undefined)[] = [];
+    const listening = api.agents.provider.onDidChangeTreeData((node) => redrawn.push(node ?? undefined));
+    try {
+      await vscode.commands.executeCommand('agentWorkbench.agents.refreshNode', jobs);
+      const during = (await agentChildren(jobs)).filter((n) => is(n, 'job'));
+      assert.ok(!redrawn.includes(jobs) && !redrawn.includes(undefined), 'nothing is redrawn before the answer');
+      assert.deepEqual(during, before, 'the same rows, the same nodes, while the list is read again');
+      await waitFor(() => redrawn.includes(jobs), 'the Jobs list redrawn with the answer', 30_000);
+      const after = (await agentChildren(jobs)).filter((n) => is(n, 'job'));
+      assert.equal(after[0], before[0], 'a row still listed keeps its node');
+    } finally {
+      listening.dispose();
+    }
+  });
+
+  it('logs no error for the lists a switch of connection cut short, and the view then shows the new connection', async () => {
+    const api = await workbench();
+    // Every versions and jobs list answers slowly, so more of them are asked at once than the client
+    // sends at a time: some are in flight and the rest queued when the connection changes.
+    await sandbox.faults.set([
+      { kind: 'latency', ms: 1500, path: '/v1/agents/*/versions/', method: 'GET' },
+      { kind: 'latency', ms: 1500, path: '/v1/agents/*/jobs/', method: 'GET' },
+    ]);
+    api.agents.reload();
+    const agents = (await agentChildren()).filter((n) => is(n, 'agent'));
+    const groups = (await Promise.all(agents.map((agent) => agentChildren(agent)))).flat().filter((n) => is(n, 'agentVersions') || is(n, 'agentJobs'));
+    assert.ok(groups.length > 6, `more lists (${groups.length}) than requests sent at a time`);
+    const errors: string[] = [];
+    const log = api.log;
+    const original = log.error.bind(log);
+    log.error = (message: string, error?: unknown) => {
+      errors.push(message);
+      original(message, error);
+    };
+    const other = await startSandbox();
+    try {
+      const loads = groups.map((group) => agentChildren(group));
+      await connect(other);
+      await Promise.all(loads);
+      assert.deepEqual(errors, [], 'a list cut short by the switch is not a failure');
+      api.agents.reload();
+      const shown = await agentChildren();
+      assert.ok(shown.some((n) => is(n, 'agent')) && !shown.some((n) => is(n, 'error')), 'the view shows the new connection');
+    } finally {
+      delete (log as Partial<typeof log>).error;
+      await connect(sandbox);
+      await other.stop();
+    }
   });
 
   it('never sends the token to the host named in a foreign next link', async () => {

@@ -93,11 +93,9 @@ export function idOf(node: TreeNode | undefined): string | undefined {
 
 function refreshNode(view: AgentsView, node: TreeNode | undefined): void {
   if (node instanceof JobsNode) node.reload();
-  else if (node instanceof VersionsNode) {
-    node.list.reset();
-    view.refresh(node);
-  } else if (node instanceof AgentNode) {
-    node.versions.list.reset();
+  else if (node instanceof VersionsNode) node.reload();
+  else if (node instanceof AgentNode) {
+    node.versions.reload();
     node.jobs.reload();
     void view.client().agents.get(node.agent.id).then((agent) => view.updateAgent(agent), () => view.refresh(node));
   } else view.reload();

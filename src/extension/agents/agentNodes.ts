@@ -155,6 +155,11 @@ export class VersionsNode implements TreeNode {
     return this.versions.nodeFor(version);
   }
 
+  /** Reads the versions again; the rows shown stay until the answer is in. */
+  reload(): void {
+    void this.versions.reload();
+  }
+
   /** Reads the versions again and returns the node of one of them once loaded (to reveal it). */
   reloadAndFind(versionId: string | undefined): Promise<VersionNode | undefined> {
     return this.versions.reloadAndFind(versionId);

@@ -53,9 +53,9 @@ export class JobsNode implements TreeNode {
     this.reload();
   }
 
-  /** Drops what is loaded; the next draw reads the first page again. */
+  /** Reads the first page again; the rows shown stay (and their actions work) until the answer is in. */
   reload(): void {
-    this.jobs.reload();
+    void this.jobs.reload();
   }
 
   /** The jobs shown that are not final, as the store knows them: the ones worth following. */

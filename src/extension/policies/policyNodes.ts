@@ -73,7 +73,7 @@ export class PolicyNode implements TreeNode {
 
   /** Reads the versions again (after a save or restore). */
   reloadVersions(): void {
-    this.versionNodes.reload();
+    void this.versionNodes.reload();
   }
 
   /** Reads the versions again and returns the node of one of them once loaded (to reveal it). */

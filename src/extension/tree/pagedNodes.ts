@@ -37,7 +37,8 @@ export class PagedNodes<T extends { id: string }, N extends TreeNode> {
   /** The children to draw: loads the first page when nothing is loaded yet. */
   async children(): Promise<TreeNode[]> {
     const { list, parent } = this;
-    await list.ensureLoaded();
+    // While a refresh reads the list again, the rows loaded stay (VS Code keeps their actions working); the refresh redraws when done.
+    if (!list.refreshing) await list.ensureLoaded();
     const state = list.state;
     const hide = this.options.hide;
     const nodes: TreeNode[] = state.items.filter((item) => !hide?.(item)).map((item) => this.nodeFor(item));
@@ -87,10 +88,27 @@ export class PagedNodes<T extends { id: string }, N extends TreeNode> {
     this.nodes.clear();
   }
 
-  /** Forgets what is loaded and redraws the parent, which reads the first page again. */
-  reload(): void {
-    this.forget();
-    this.options.host.refresh(this.parent);
+  /**
+   * Reads the first page again and then redraws the parent. The rows shown stay until the answer is in:
+   * VS Code forgets the rows of a node it redraws until its children are answered, so a redraw that
+   * waited on the service would leave a click on a row's action (Watch Job, Cancel…) with no row. A list
+   * never drawn just reads its first page when it is drawn.
+   */
+  reload(): Promise<void> {
+    const { list, options } = this;
+    if (list.state.kind === 'idle') {
+      this.forget();
+      options.host.refresh(this.parent);
+      return Promise.resolve();
+    }
+    const done = list.refresh().then(() => {
+      // Rows of items no longer listed go; the others keep their node (expansion and reveal keep working).
+      const listed = new Set(list.loadedItems.map((item) => item.id));
+      for (const id of [...this.nodes.keys()]) if (!listed.has(id)) this.nodes.delete(id);
+      options.host.refresh(this.parent);
+    });
+    options.host.showProgress?.(done);
+    return done;
   }
 
   /** Reads the list again and returns the node of an item once it is loaded (to reveal what was just created). */
@@ -100,7 +118,7 @@ export class PagedNodes<T extends { id: string }, N extends TreeNode> {
 
   /** Reads the list again and returns the nodes of the items of the first page among `ids`. */
   async reloadAndFindAll(ids: readonly string[]): Promise<N[]> {
-    this.reload();
+    await this.reload();
     await this.list.ensureLoaded();
     return this.list.loadedItems.filter((item) => ids.includes(item.id)).map((item) => this.nodeFor(item));
   }

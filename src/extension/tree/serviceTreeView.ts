@@ -84,6 +84,10 @@ export abstract class ServiceTreeView<F> extends Disposable implements ServiceTr
     this.provider.refresh(node);
   }
 
+  showProgress(work: Promise<unknown>): void {
+    void vscode.window.withProgress({ location: { viewId: this.options.viewId } }, () => work);
+  }
+
   /**
    * Reveals a node, best effort: when the list changed under it meanwhile (reloaded, paged), VS Code
    * cannot resolve it and revealing is simply skipped — the data is still shown.

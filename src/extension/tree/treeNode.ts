@@ -33,4 +33,6 @@ export interface ServiceTreeHost extends NodeRefresher {
   readonly failures: TreeFailures;
   client(): ServiceClient;
   pageSize(): number;
+  /** Shows the view's progress bar until `work` settles (a list read again while its rows stay shown). */
+  showProgress?(work: Promise<unknown>): void;
 }

@@ -139,7 +139,15 @@ export class Workbench {
   /** Waits for a status bar item whose text contains or matches `pattern`; returns its text. */
   async waitForStatusBarText(pattern: string | RegExp, timeout = 30_000): Promise<string> {
     const item = this.page.locator('.part.statusbar .statusbar-item', { hasText: pattern });
-    await item.first().waitFor({ timeout });
+    try {
+      await item.first().waitFor({ timeout });
+    } catch (error) {
+      // The log of a run keeps only its end: say what the window showed instead.
+      const shown = await this.statusBarTexts().catch(() => []);
+      const toasts = await this.notifications().catch(() => []);
+      const input = await this.page.locator('.quick-input-widget:visible .quick-input-title, .quick-input-widget:visible input').allInnerTexts().catch(() => []);
+      throw new Error(`no status bar item matched ${String(pattern)} within ${timeout} ms; the status bar showed ${JSON.stringify(shown)}, notifications ${JSON.stringify(toasts)}${input.length ? `, an open input ${JSON.stringify(input)}` : ''} (${(error as Error).message.split('\n')[0]})`);
+    }
     return (await item.first().innerText()).trim();
   }
 

@@ -94,6 +94,70 @@ describe('paged list', () => {
     assert.equal(list.state.kind, 'loaded');
   });
 
+  it('refreshes in place: the items stay until the first page is in, which then replaces every page loaded', async () => {
+    let total = 120;
+    const asked: number[] = [];
+    let release: (() => void) | undefined;
+    const list = new PagedList<Item>((page) => {
+      asked.push(page);
+      const start = (page - 1) * 50;
+      const answer = { count: total, results: Array.from({ length: Math.max(0, Math.min(50, total - start)) }, (_, i) => ({ id: total - 1 - start - i })), nextPage: start + 50 < total ? page + 1 : null };
+      return release === undefined && asked.length > 2 ? new Promise((resolve) => (release = () => resolve(answer))) : Promise.resolve(answer);
+    });
+    await list.ensureLoaded();
+    await list.loadMore();
+    assert.equal(list.loadedItems.length, 100);
+    total = 121; // a new item on top
+    const refreshed = list.refresh();
+    assert.equal(list.refreshing, true);
+    assert.equal(kindOf(list), 'loading');
+    assert.equal(list.loadedItems.length, 100, 'the items loaded stay while the first page is read again');
+    release!();
+    await refreshed;
+    assert.equal(list.refreshing, false);
+    assert.deepEqual(asked, [1, 2, 1]);
+    const state = list.state;
+    assert.ok(state.kind === 'loaded' && state.count === 121 && state.remaining === 71 && state.hasMore);
+    assert.deepEqual(list.loadedItems.map((i) => i.id).slice(0, 2), [120, 119], 'the first page replaced what was loaded');
+    assert.equal(list.loadedItems.length, 50);
+    await list.loadMore();
+    assert.deepEqual(asked, [1, 2, 1, 2], 'later pages are read again on load more');
+  });
+
+  it('keeps the items when a refresh fails, and tries the first page again on the next load', async () => {
+    const svc = fakeList(120, 50);
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    await list.loadMore();
+    svc.failOnce(new Error('503'));
+    await list.refresh();
+    const failed = list.state;
+    assert.ok(failed.kind === 'error' && failed.items.length === 100 && !failed.firstPage, 'the items stay, with the error');
+    await list.loadMore();
+    assert.deepEqual(svc.asked, [1, 2, 1, 1], 'Retry reads the first page again, not the third');
+    assert.equal(list.loadedItems.length, 50);
+    assert.equal(kindOf(list), 'loaded');
+  });
+
+  it('drops a load in flight when refreshed, and loads a list never loaded from its first page', async () => {
+    const calls: { page: number; signal: AbortSignal; resolve: (r: PageResult<Item>) => void }[] = [];
+    const list = new PagedList<Item>((page, signal) => new Promise((resolve) => calls.push({ page, signal, resolve })));
+    const first = list.refresh();
+    assert.equal(list.refreshing, false, 'a list never loaded is loading, not refreshing');
+    calls[0]!.resolve({ count: 2, results: [{ id: 1 }, { id: 2 }], nextPage: null });
+    await first;
+    const more = list.loadMore(); // nothing more: resolves at once
+    await more;
+    const again = list.refresh();
+    const stale = calls.length;
+    const latest = list.refresh();
+    assert.ok(calls[stale - 1]!.signal.aborted, 'the first refresh is cancelled');
+    calls[stale - 1]!.resolve({ count: 1, results: [{ id: 9 }], nextPage: null });
+    calls[stale]!.resolve({ count: 1, results: [{ id: 3 }], nextPage: null });
+    await Promise.all([again, latest]);
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [3]);
+  });
+
   it('drops an answer that arrives after a reset', async () => {
     let release!: () => void;
     const list = new PagedList<Item>(
