@@ -59,6 +59,11 @@ export interface SandboxOptions {
   faults?: FaultRule[];
   /** The secret of the admin endpoint `/__admin/faults` (at least 16 characters); default: random per start. */
   adminSecret?: string;
+  /**
+   * The sandbox's time, for tests that move it themselves: its store is seeded at this clock's now, and
+   * jobs move only when `advanceJobs` is called (no job timer). Default: the system clock and the timer.
+   */
+  clock?: { now(): number };
 }
 
 export interface RunningSandbox {
@@ -74,6 +79,8 @@ export interface RunningSandbox {
   clearFaults(): void;
   /** The rules in force with how many requests each one hit. */
   faultReport(): FaultReport[];
+  /** Moves every job due at the clock's now by one step, as the job timer does; answers how many moved. */
+  advanceJobs(): number;
   close(): Promise<void>;
 }
 
@@ -92,14 +99,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const stepMs = Math.max(1, options.jobStepMs ?? 1500);
   const store = await openStore({
     dataDir: options.dataDir, memory: options.memory ?? !options.dataDir, log,
-    initialize: (db, filesDir) => applySeed(db, filesDir, seed, Date.now(), stepMs),
+    initialize: (db, filesDir) => applySeed(db, filesDir, seed, options.clock?.now() ?? Date.now(), stepMs),
   });
   try {
     const { app, token } = createApp(store, options, log, stepMs);
     const host = options.host ?? DEFAULT_HOST;
     const contract = await loadContractMode(log);
     const server = await listen(createRequestHandler(app, buildRouter(), faults, contract), options.port ?? DEFAULT_PORT, host);
-    app.lifecycle.start();
+    if (!options.clock) app.lifecycle.start();
     app.queries.resumeUnfinished();
     if (!isLoopback(host)) log(`sandbox: WARNING: listening on ${host}, reachable from other machines; the sandbox is for local use.`);
     const port = (server.address() as AddressInfo).port;
@@ -109,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       setFaults: (rules) => faults.book.set(rules),
       clearFaults: () => faults.book.clear(),
       faultReport: () => faults.book.report(),
+      advanceJobs: () => app.lifecycle.tick(),
       close: once(() => stop(server, app, () => store.close())),
     };
   } catch (error) {
@@ -123,7 +131,8 @@ function createApp(store: Store, options: SandboxOptions, log: (line: string) =>
   const token = syncUsers(db, options.users ?? [], Date.now());
   const cleaned = reconcileFiles(db, store.filesDir);
   if (cleaned.files + cleaned.rows > 0) log(`sandbox: removed ${cleaned.files} stray file(s) and ${cleaned.rows} record(s) of missing files`);
-  const now = () => Date.now();
+  const clock = options.clock;
+  const now = clock ? () => clock.now() : () => Date.now();
   const tables = new TableStore(db, store.filesDir);
   tables.reconcile(now());
   const app: SandboxApp = {
