@@ -29,6 +29,7 @@ export { ruleChanges, type RuleChange } from '../core/comparison/ruleChanges';
 export { estimatePlan, estimateText, overCeiling, readCostEstimate, type CostEstimate } from '../core/comparison/costEstimate';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
+export { agentDispositions, versionDispositions } from '../core/comparison/agentDispositions';
 export { expectedFromCell, expectedWith, caseLabelEdit, syncExpectations, policyDispositions, dispositionChoices, testSetFileOf, passDispositions, inputTexts, type DispositionChoice } from '../core/comparison/caseLabelling';
 export { writeLabel, expectedText, type LabelResult } from '../core/comparison/testSetLabel';
 export { userDisplayName } from '../core/trial/trialMarker';

@@ -189,7 +189,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerTableCommands(tables, tableUploads, results, log),
     comparisons,
     ...registerComparisonCommands(agents, comparisons, log),
-    new TestSetEditing(runTargets),
+    new TestSetEditing(runTargets, connection),
     ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log, madeHere: new Set<string>() }),
     ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
     ...mcp.disposables,

@@ -8,7 +8,7 @@ import { comparisonView } from '../../src/core/comparison/comparisonView';
 import { progressView } from '../../src/core/comparison/comparisonProgress';
 import { estimateCost, estimateJobIds, type JobUsage } from '../../src/core/comparison/costEstimate';
 import { isComplete, newComparison, parseComparison, serializeComparison } from '../../src/core/comparison/comparisonRecord';
-import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE, DEMO_LOOP_TRANSCRIPT } from '../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE, DEMO_LOOP_TRANSCRIPT } from '../../src/sandbox/seed/demoLoop';
 import type { ComparisonSession } from '../../src/extension/comparison/comparisonSession';
 import type { AgentWorkbenchApi } from '../../src/extension/extension';
 import { connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
@@ -225,18 +225,27 @@ describe('Test sets and comparisons', function () {
     assert.ok(finished.cases[1]!.runs.now && finished.cases[1]!.runs.v, 'the other case ran on both targets');
   });
 
-  it('underlines, in a test set, an input the agent does not take and a case that lacks one, and completes input keys', async () => {
+  it('underlines, in a test set, an input the agent does not take, a case that lacks one, and an expected value the policy does not name, and completes input keys', async () => {
     const testSet = await writeTestSet('typo.testset.jsonl', []);
-    const text = [`// agent: ${DEMO_LOOP_AGENT_ID} · Support Call QA`, '{"name": "typo", "inputs": {"transcript": "Agent: hello", "langauge": "en"}}', '{"inputs": {'].join('\n');
+    const text = [
+      `// agent: ${DEMO_LOOP_AGENT_ID} · Support Call QA`,
+      '{"name": "typo", "inputs": {"transcript": "Agent: hello", "langauge": "en"}}',
+      '{"inputs": {',
+      `{"name": "labelled", "inputs": {"transcript": "Agent: hi", "language": "en"}, "expected": "${DEMO_LOOP_DISPOSITION_BEFORE}"}`,
+      '{"name": "mislabelled", "inputs": {"transcript": "Agent: bye", "language": "en"}, "expected": "Compliantish"}',
+    ].join('\n');
     await vscode.workspace.fs.writeFile(testSet, new TextEncoder().encode(text));
     const doc = await vscode.workspace.openTextDocument(testSet);
     await vscode.window.showTextDocument(doc);
     const problems = await waitFor(() => {
       const found = vscode.languages.getDiagnostics(testSet);
-      return found.length >= 3 && found;
+      return found.length >= 4 && found;
     }, 'the squiggles');
     const byLine = problems.map((d) => `${d.range.start.line + 1}: ${doc.getText(d.range)}`).sort();
-    assert.deepEqual(byLine, ['2: "inputs"', '2: "langauge"', '3: {"inputs": {'], 'the misspelt key, the case lacking "language", and the line that is not JSON');
+    assert.deepEqual(byLine, ['2: "inputs"', '2: "langauge"', '3: {"inputs": {', '5: "Compliantish"'], 'the misspelt key, the case lacking "language", the line that is not JSON, and the expected value no disposition names');
+    const label = problems.find((d) => d.range.start.line === 4)!;
+    assert.equal(label.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(label.message, new RegExp(`not a disposition of the policy the agent applies \\(it names .*${DEMO_LOOP_DISPOSITION_BEFORE}`));
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', testSet, new vscode.Position(2, 12));
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(labels.includes('transcript') && labels.includes('language'), `input keys offered: ${labels.join(', ')}`);

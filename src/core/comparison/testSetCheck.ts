@@ -1,6 +1,7 @@
 /**
- * What an editor underlines in a test set: lines that cannot be read, and inputs the agent does not
- * take or that a case lacks, from the agent's input definitions (the ones run files are checked with).
+ * What an editor underlines in a test set: lines that cannot be read, inputs the agent does not take or
+ * that a case lacks, from the agent's input definitions (the ones run files are checked with), and an
+ * expected disposition the policy the agent applies does not name.
  */
 import { parseTestSet } from './testSet';
 
@@ -30,11 +31,29 @@ export interface TestSetLineProblem {
   term?: string;
 }
 
-/** Problems of a test set's text; input keys are checked only when the agent's input keys are known. */
-export function checkTestSet(fileName: string, text: string, inputKeys?: readonly string[]): TestSetLineProblem[] {
+/**
+ * Problems of a test set's text. Input keys are checked only when the agent's input keys are known, and
+ * expected dispositions only when the policy's are known and it names some (a policy that names none
+ * says nothing about what a case may expect).
+ */
+export function checkTestSet(fileName: string, text: string, inputKeys?: readonly string[], dispositions?: readonly string[]): TestSetLineProblem[] {
   const { cases, problems } = parseTestSet(fileName, text);
   const out: TestSetLineProblem[] = problems.map((p) => ({ line: p.line, message: p.message, severity: 'error' }));
-  if (!inputKeys) return out;
+  if (dispositions?.length) {
+    const named = new Set(dispositions.map(foldDisposition));
+    const csv = /\.csv$/i.test(fileName);
+    for (const c of cases) {
+      const value = c.expected?.disposition;
+      if (value === undefined || value.trim() === '' || named.has(foldDisposition(value))) continue;
+      out.push({
+        line: c.line,
+        message: `"${value}" is not a disposition of the policy the agent applies (it names ${dispositions.join(', ')}).`,
+        severity: 'warning',
+        term: csv ? value : JSON.stringify(value),
+      });
+    }
+  }
+  if (!inputKeys) return out.sort((a, b) => a.line - b.line);
   const known = new Set(inputKeys);
   for (const c of cases) {
     for (const key of Object.keys(c.inputs)) {
@@ -44,4 +63,9 @@ export function checkTestSet(fileName: string, text: string, inputKeys?: readonl
     if (missing.length) out.push({ line: c.line, message: `Missing input${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}.`, severity: 'warning', term: '"inputs"' });
   }
   return out.sort((a, b) => a.line - b.line);
+}
+
+/** Dispositions compare as the service's outcomes do: without case and surrounding space. */
+function foldDisposition(value: string): string {
+  return value.trim().toLowerCase();
 }

@@ -71,18 +71,13 @@ export async function readDispositions(connection: Connection, record: Compariso
   const core = loadCore();
   const signal = AbortSignal.timeout(POLICY_MS);
   const agents = new Set([record.agentId, ...record.targets.flatMap((t) => (t.kind === 'current' && t.agentId ? [t.agentId] : []))]);
-  const names: string[] = [];
+  let client;
   try {
-    const client = connection.requireClient();
-    for (const agentId of agents) {
-      const policyId = core.policyIdOf(await client.agents.currentVersion(agentId, { signal }).catch(() => undefined));
-      const policy = policyId ? await client.policies.get(policyId, { signal }).catch(() => undefined) : undefined;
-      if (!policy?.current_version_id) continue;
-      const version = await client.policies.getVersion(policy.id, policy.current_version_id, { signal }).catch(() => undefined);
-      names.push(...core.policyDispositions(version?.content));
-    }
+    client = connection.requireClient();
   } catch {
     return [];
   }
+  const names: string[] = [];
+  for (const agentId of agents) names.push(...((await core.agentDispositions(client, agentId, signal)) ?? []));
   return [...new Set(names)];
 }

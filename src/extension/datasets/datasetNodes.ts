@@ -68,7 +68,7 @@ export class DatasetNode implements TreeNode {
 
   /** Reads the files again (after an upload or delete elsewhere). */
   reloadFiles(): void {
-    this.fileNodes.reload();
+    void this.fileNodes.reload();
   }
 
   /** Reads the files again and returns the nodes of the given files that are on the first page (to reveal them). */

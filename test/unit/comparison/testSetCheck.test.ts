@@ -31,4 +31,26 @@ describe('checking a test set against the agent it names', () => {
   it('checks only the lines when the agent is not known', () => {
     assert.deepEqual(checkTestSet('a.testset.jsonl', text).map((p) => p.line), [4]);
   });
+
+  it('underlines an expected disposition the policy does not name, on its value, in JSONL and CSV alike', () => {
+    const jsonl = [
+      testSetHeader('agent-1', 'Support Call QA'),
+      '{"name": "named", "inputs": {"transcript": "Escalate"}, "expected": "Escalate"}',
+      '{"name": "case and space", "inputs": {"transcript": "a"}, "expected": {"disposition": "  escalate "}}',
+      '{"name": "unknown", "inputs": {"transcript": "Escalte"}, "expected": "Escalte"}',
+      '{"name": "outputs only", "inputs": {"transcript": "b"}, "expected": {"outputs": {"summary": "x"}}}',
+    ].join('\n');
+    const problems = checkTestSet('a.testset.jsonl', jsonl, undefined, ['Escalate', 'Resolve']);
+    assert.deepEqual(problems.map((p) => [p.line, p.severity, p.term]), [[4, 'warning', '"Escalte"']]);
+    assert.equal(problems[0]!.message, '"Escalte" is not a disposition of the policy the agent applies (it names Escalate, Resolve).');
+
+    const csv = ['name,transcript,expected', 'one,hello,Resolve', 'two,Refund,Refund please', 'three,hi,'].join('\n');
+    assert.deepEqual(checkTestSet('a.testset.csv', csv, ['transcript'], ['Escalate', 'Resolve']).map((p) => [p.line, p.term]), [[3, 'Refund please']]);
+  });
+
+  it('says nothing of expected values when the policy names no dispositions, or they are not known', () => {
+    const one = [testSetHeader('agent-1', 'QA'), '{"inputs": {"t": "x"}, "expected": "Anything"}'].join('\n');
+    assert.deepEqual(checkTestSet('a.testset.jsonl', one, undefined, []), []);
+    assert.deepEqual(checkTestSet('a.testset.jsonl', one, undefined, undefined), []);
+  });
 });
