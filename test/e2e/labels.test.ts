@@ -87,5 +87,24 @@ describe('Labelling in the browser', function () {
     await workbench.runCommand('Notifications: Clear All Notifications');
     await page.mouse.move(700, 800);
     await workbench.screenshot('labels--comparison');
+
+    // "free upgrade", the case the edit broke: the reviewer was wrong, the trial's Compliant is right.
+    // Set Expected… offers the policy's dispositions, says who gave each, and asks for a comment.
+    const upgrade = frame.locator('#canvas .row', { has: frame.locator('.col-case', { hasText: 'free upgrade' }) });
+    await workbench.contextMenu(upgrade.locator('.col-key').nth(1), /^Set Expected…$/);
+    const choices = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    const compliant = choices.filter({ has: page.locator('.label-name', { hasText: /^Compliant$/ }) }).first();
+    await compliant.filter({ hasText: /given by Trial of the edit/ }).waitFor({ timeout: 30_000 });
+    await choices.filter({ has: page.locator('.label-name', { hasText: /^Non-Compliant$/ }) }).filter({ hasText: /expected now · given by Results before/ }).first().waitFor();
+    await page.locator('.quick-input-widget .quick-input-progress-bar').waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
+    await workbench.screenshot('labels--set-expected');
+    await compliant.click();
+    const comment = page.locator('.quick-input-widget .quick-input-title', { hasText: /Label free upgrade: comment/ });
+    await comment.waitFor({ timeout: 15_000 });
+    await page.keyboard.type('the upgrade was within policy');
+    await page.keyboard.press('Enter');
+    await cards.nth(1).filter({ hasText: /Accuracy\s*100% of 5 labelled/ }).waitFor({ timeout: 30_000 });
+    // The case the edit broke is now one it fixed.
+    await frame.locator('#transitions', { hasText: /2 became right\s*0 became wrong/ }).waitFor({ timeout: 15_000 });
   });
 });
