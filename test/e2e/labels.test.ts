@@ -38,6 +38,8 @@ function comparisonFile(): string {
   });
   record.cases.forEach((c, i) => {
     c.runs.before = { jobId: `before-${i}`, status: JobStatus.SUCCESS, outputs: [{ key: 'disposition', value: OUTCOMES[i]![0]! }], durationMs: 9000 };
+    // A reviewer corrected the "free upgrade" call to Compliant; the test set still says Non-Compliant.
+    if (i === 1) c.runs.before.reviewed = 'Compliant';
     c.runs.trial = { jobId: `trial-${i}`, status: JobStatus.SUCCESS, outputs: [{ key: 'disposition', value: OUTCOMES[i]![1]! }], durationMs: 8000 };
   });
   return serializeComparison(record);
@@ -91,10 +93,13 @@ describe('Labelling in the browser', function () {
     // "free upgrade", the case the edit broke: the reviewer was wrong, the trial's Compliant is right.
     // Set Expected… offers the policy's dispositions, says who gave each, and asks for a comment.
     const upgrade = frame.locator('#canvas .row', { has: frame.locator('.col-case', { hasText: 'free upgrade' }) });
-    await workbench.contextMenu(upgrade.locator('.col-key').nth(1), /^Set Expected…$/);
+    await upgrade.locator('.col-expected.review-disagree', { hasText: 'Non-Compliant (reviewer: Compliant)' }).first().waitFor({ timeout: 15_000 });
+    await upgrade.locator('.col-case').first().click();
+    await frame.locator('#label-bar .label-review', { hasText: /corrected this case's job to Compliant, but the case expects Non-Compliant: they disagree/ }).first().waitFor({ timeout: 15_000 });
+    await workbench.contextMenu(upgrade.first().locator('.col-key').nth(1), /^Set Expected…$/);
     const choices = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
     const compliant = choices.filter({ has: page.locator('.label-name', { hasText: /^Compliant$/ }) }).first();
-    await compliant.filter({ hasText: /given by Trial of the edit/ }).waitFor({ timeout: 30_000 });
+    await compliant.filter({ hasText: /given by Trial of the edit · a reviewer’s correction/ }).waitFor({ timeout: 30_000 });
     await choices.filter({ has: page.locator('.label-name', { hasText: /^Non-Compliant$/ }) }).filter({ hasText: /expected now · given by Results before/ }).first().waitFor();
     await page.locator('.quick-input-widget .quick-input-progress-bar').waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
     await workbench.screenshot('labels--set-expected');

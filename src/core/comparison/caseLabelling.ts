@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { isInsideFolder } from '../runs/workspacePath';
 import { outputValue, targetRunState } from './compare';
-import { runOf, type ComparisonRecord } from './comparisonRecord';
+import { runOf, type ComparisonCase, type ComparisonRecord } from './comparisonRecord';
 import type { LabelEdit } from './testSetLabel';
 import { sameExpected } from './testSetLabel';
 import { parseTestSet, type CaseLabel, type Expected } from './testSet';
@@ -62,6 +62,14 @@ export function syncExpectations(record: ComparisonRecord, fileName: string, tex
     changed.push(i);
   });
   return changed;
+}
+
+/** A reviewer's correction the service records for a job of the case (the one it was made from), and whether the case's label says otherwise. */
+export function caseReview(c: Pick<ComparisonCase, 'runs' | 'expected'>): { verdict: string; disagrees: boolean } | undefined {
+  const verdict = Object.values(c.runs).find((run) => run.reviewed !== undefined)?.reviewed;
+  if (verdict === undefined) return undefined;
+  const expected = c.expected?.disposition;
+  return { verdict, disagrees: expected !== undefined && expected.trim().toLowerCase() !== verdict.trim().toLowerCase() };
 }
 
 /** The dispositions a policy's content names (`dispositions.classifications[].name`), once each, in order. */

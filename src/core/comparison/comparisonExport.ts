@@ -1,4 +1,5 @@
 /** A comparison as CSV (a row per case), JSON (the rows and the summary) and a Markdown summary for a pull request. */
+import { caseReview } from './caseLabelling';
 import { duration } from '../format';
 import { CSV, delimitedText } from '../grid/delimited';
 import { accuracyText, caseRows, correctnessLine, failureReason, summarize, transitions, type CaseRow, type TargetSummary } from './compare';
@@ -45,6 +46,8 @@ export function comparisonJson(record: ComparisonRecord): string {
       case: caseLabel(c),
       tags: c.tags,
       expected: c.expected ?? null,
+      // A reviewer's correction the service records for the case's job, and whether the label says otherwise.
+      review: caseReview(c) ?? null,
       changed: row.changed,
       mismatch: row.mismatch,
       // A list in the order of `targets`: two targets may share a label, and keys like `__proto__` are data.

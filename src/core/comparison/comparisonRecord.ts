@@ -30,6 +30,8 @@ export interface RunRecord {
   durationMs?: number | null;
   /** Why the job could not be read, or its error. */
   error?: string;
+  /** A reviewer's correction of the job's outcome, as the service records it (its corrected outputs). */
+  reviewed?: string;
 }
 
 /** Why a target runs nothing more (it refused the inputs, say); its cases without a job are failed. */

@@ -203,8 +203,9 @@ export async function readResults(record: ComparisonRecord, service: ComparisonS
         applyToRuns(record, id, { ...status, outputs: null, error: 'The job had not finished when its result was read.' });
         continue;
       }
-      // What the agent answered, not a reviewer's correction: corrections become a case's expectation instead.
-      applyToRuns(record, id, { ...status, outputs: item.result ?? null, cost: item.cost ?? null, inputTokens: item.input_tokens ?? null, outputTokens: item.output_tokens ?? null });
+      // What the agent answered; a reviewer's correction is kept beside it (shown next to the case's label), never in its place.
+      const reviewed = reviewedOutcome(record, item);
+      applyToRuns(record, id, { ...status, outputs: item.result ?? null, cost: item.cost ?? null, inputTokens: item.input_tokens ?? null, outputTokens: item.output_tokens ?? null, ...(reviewed === undefined ? {} : { reviewed }) });
       read++;
     }
     await readBaselineDurations(record, part, service, signal);
@@ -223,6 +224,13 @@ async function readBaselineDurations(record: ComparisonRecord, ids: readonly str
     // A duration is a figure, not a result: without it the results stand.
     signal.throwIfAborted();
   }
+}
+
+/** The outcome a reviewer corrected a job's to (the outcome key of its corrected outputs), if any. */
+export function reviewedOutcome(record: Pick<ComparisonRecord, 'keys'>, item: Pick<ResultItem, 'corrected_outputs'>): string | undefined {
+  const key = record.keys[0] ?? 'disposition';
+  const value = item.corrected_outputs?.find((o) => o.key === key)?.value;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** Why a job is not shown as this comparison's: it belongs to another agent (undefined when it is the comparison's own). */

@@ -26,6 +26,7 @@ const RunRecordSchema = z.object({
   outputTokens: count,
   durationMs: count,
   error: z.optional(text),
+  reviewed: z.optional(text),
 });
 
 const ExpectedSchema = z.object({

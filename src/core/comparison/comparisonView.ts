@@ -1,4 +1,5 @@
 /** What the comparison page shows, from a comparison record: text and numbers, computed in the extension. */
+import { caseReview } from './caseLabelling';
 import { accuracyText, caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
 import type { ComparisonRecord } from './comparisonRecord';
 import { ruleChanges, ruleChangesText } from './ruleChanges';
@@ -17,10 +18,13 @@ export function comparisonView(record: ComparisonRecord): { targets: TargetView[
 
 function rowView(record: ComparisonRecord, row: CaseRow): RowView {
   const c = record.cases[row.index]!;
+  const review = caseReview(c);
   return {
     case: caseLabel(c),
     tags: c.tags.join(', '),
     expected: c.expected?.disposition ?? (c.expected?.outputs ? JSON.stringify(c.expected.outputs) : null),
+    reviewed: review?.verdict ?? null,
+    reviewDisagrees: review?.disagrees ?? false,
     changed: row.changed,
     failed: row.failed,
     mismatch: row.mismatch,

@@ -64,6 +64,8 @@ export function sameRow(a: RowView, b: RowView): boolean {
     a.case === b.case &&
     a.tags === b.tags &&
     a.expected === b.expected &&
+    a.reviewed === b.reviewed &&
+    a.reviewDisagrees === b.reviewDisagrees &&
     a.changed === b.changed &&
     a.failed === b.failed &&
     a.mismatch === b.mismatch &&

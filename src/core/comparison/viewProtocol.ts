@@ -24,6 +24,9 @@ export interface RowView {
   case: string;
   tags: string;
   expected: string | null;
+  /** A reviewer's correction the service records for the case's job, and whether the label says otherwise. */
+  reviewed: string | null;
+  reviewDisagrees: boolean;
   changed: boolean;
   failed: boolean;
   mismatch: boolean;
@@ -126,7 +129,7 @@ const isCell = (v: unknown): boolean =>
     durationMs: isNullableNumber,
   });
 const isRow = (v: unknown): boolean =>
-  shaped(v, { case: isString, tags: isString, expected: isNullableString, changed: isBoolean, failed: isBoolean, mismatch: isBoolean, why: isNullableString, cells: arrayOf(isCell) });
+  shaped(v, { case: isString, tags: isString, expected: isNullableString, reviewed: isNullableString, reviewDisagrees: isBoolean, changed: isBoolean, failed: isBoolean, mismatch: isBoolean, why: isNullableString, cells: arrayOf(isCell) });
 const isTarget = (v: unknown): boolean => shaped(v, { label: isString, kind: isString });
 const isOutcome = (v: unknown): boolean => Array.isArray(v) && v.length === 2 && isString(v[0]) && isIndex(v[1]);
 const isSummary = (v: unknown): boolean =>

@@ -29,11 +29,17 @@ export async function pickExpected(record: ComparisonRecord, caseIndex: number, 
   quick.placeholder = `What ${record.keys[0]} should this case give?`;
   quick.busy = true;
   quick.show();
+  const reviewed = core.caseReview(c)?.verdict.trim().toLowerCase();
   const offered = (list: readonly string[]): Choice[] => [
     ...core.dispositionChoices(record, caseIndex, list).map((d): Choice => ({
       label: d.value,
       value: d.value,
-      description: [d.current ? 'expected now' : '', d.givenBy.length ? `given by ${d.givenBy.join(', ')}` : '', d.inPolicy ? '' : 'not one of the policy’s dispositions'].filter(Boolean).join(' · '),
+      description: [
+        d.current ? 'expected now' : '',
+        d.givenBy.length ? `given by ${d.givenBy.join(', ')}` : '',
+        d.value.trim().toLowerCase() === reviewed ? 'a reviewer’s correction' : '',
+        d.inPolicy ? '' : 'not one of the policy’s dispositions',
+      ].filter(Boolean).join(' · '),
     })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: 'Another Value…', other: true },

@@ -164,6 +164,15 @@ function setCellContext(cell: HTMLElement, row: RowView, index: number, target: 
   if (cell.dataset.vscodeContext !== context) cell.dataset.vscodeContext = context;
 }
 
+/** What a case's label and a reviewer's correction of its job say together, as a sentence ('' without a correction). */
+export function reviewText(row: RowView): string {
+  if (row.reviewed === null) return '';
+  if (row.expected === null) return `A reviewer corrected this case's job to ${row.reviewed}; the case expects nothing yet.`;
+  return row.reviewDisagrees
+    ? `A reviewer corrected this case's job to ${row.reviewed}, but the case expects ${row.expected}: they disagree.`
+    : `A reviewer corrected this case's job to ${row.reviewed}, as the case expects.`;
+}
+
 /** Text, title and state classes of one cell; the element's column classes stay as made. */
 function writeCell(cell: HTMLElement, row: RowView, column: ColumnRef): void {
   let text = '';
@@ -174,6 +183,12 @@ function writeCell(cell: HTMLElement, row: RowView, column: ColumnRef): void {
     title = [row.case, row.tags ? `Tags: ${row.tags}` : '', row.why ?? ''].filter(Boolean).join('\n');
   } else if (column.kind === 'expected') {
     text = row.expected ?? '';
+    // A reviewer's correction recorded by the service shows beside the label when it says otherwise (or there is no label).
+    if (row.reviewed !== null && (row.reviewDisagrees || row.expected === null)) {
+      text = `${text}${text ? ' ' : ''}(reviewer: ${row.reviewed})`;
+      extra = row.reviewDisagrees ? ' review-disagree' : '';
+    }
+    title = reviewText(row);
   } else {
     const data: CellView | undefined = row.cells[column.target];
     const f = column.field;

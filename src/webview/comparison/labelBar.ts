@@ -3,6 +3,7 @@
 // menu offers the same two actions. Text only.
 import type { ComparisonHostMessage } from '../../core/comparison/viewProtocol';
 import { make } from '../common/dom';
+import { reviewText } from './caseRows';
 
 type Shown = Extract<ComparisonHostMessage, { type: 'comparison' }>;
 
@@ -12,7 +13,7 @@ export type LabelAsk = (target: number, action: 'right' | 'set') => void;
 /** A key telling whether the bar of a case would show anything else (so it is built again only then). */
 export function labelBarKey(shown: Shown, index: number): string {
   const row = shown.rows[index];
-  return JSON.stringify([shown.load, index, row?.case, row?.expected, row?.cells.map((c) => [c.state, c.values[0]])]);
+  return JSON.stringify([shown.load, index, row?.case, row?.expected, row?.reviewed, row?.reviewDisagrees, row?.cells.map((c) => [c.state, c.values[0]])]);
 }
 
 /** The bar's content for case `index`. */
@@ -20,6 +21,8 @@ export function labelBar(shown: Shown, index: number, ask: LabelAsk): HTMLElemen
   const row = shown.rows[index];
   if (!row) return [];
   const what = make('span', 'label-case', `${row.case}: ${row.expected === null ? 'nothing expected' : `expected ${row.expected}`}`);
+  const review = reviewText(row);
+  if (review) what.append(' · ', make('span', `label-review${row.reviewDisagrees ? ' review-disagree' : ''}`, review));
   const buttons: HTMLElement[] = [];
   shown.targets.forEach((target, t) => {
     const cell = row.cells[t];

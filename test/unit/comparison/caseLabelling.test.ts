@@ -162,6 +162,8 @@ describe('the labelling pass', () => {
     case: name,
     tags: '',
     expected,
+    reviewed: null,
+    reviewDisagrees: false,
     changed: false,
     failed: false,
     mismatch: false,

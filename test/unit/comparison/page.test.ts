@@ -263,5 +263,26 @@ describe('the comparison view', () => {
       assert.deepEqual(context, { webviewSection: 'comparisonCell', caseIndex: 1, target: 1, key: 0, comparisonCellDone: true, preventDefaultContextMenuItems: true });
       assert.equal(await view.page.locator('#canvas .row[aria-rowindex="4"] .col-case').getAttribute('data-vscode-context'), null, 'the case column has no target to label from');
     });
+
+    it('shows a reviewer’s correction beside the label where they disagree, or where nothing is expected, as text', async () => {
+      const record = bigComparison(3);
+      record.cases[0]!.runs.before!.reviewed = HOSTILE; // expects Escalate: they disagree
+      record.cases[1]!.runs.before!.reviewed = 'approve'; // expects Approve: they agree
+      delete record.cases[2]!.expected;
+      record.cases[2]!.runs.before!.reviewed = 'Escalate'; // nothing expected yet
+      await view.post(message(record, 7));
+      await view.page.locator('#count').filter({ hasText: /^3 cases$/ }).waitFor();
+      const expected = view.page.locator('#canvas .row .col-expected');
+      // The page keeps a pool of row elements: the first three show the cases.
+      assert.deepEqual((await expected.allTextContents()).slice(0, 3), [`Escalate (reviewer: ${HOSTILE})`, 'Approve', '(reviewer: Escalate)']);
+      const classes = await Promise.all([0, 1, 2].map((i) => expected.nth(i).getAttribute('class')));
+      assert.deepEqual(classes.map((c) => /\breview-disagree\b/.test(c ?? '')), [true, false, false]);
+      assert.match((await expected.nth(1).getAttribute('title')) ?? '', /corrected this case's job to approve, as the case expects/);
+      await view.page.locator('#canvas .row').first().click();
+      const bar = view.page.locator('#label-bar .label-case');
+      await bar.filter({ hasText: `case 0: expected Escalate · A reviewer corrected this case's job to ${HOSTILE}, but the case expects Escalate: they disagree.` }).waitFor();
+      assert.equal(await view.page.locator('#canvas img, #label-bar img').count(), 0);
+      assert.deepEqual(await view.violations(), []);
+    });
   });
 });

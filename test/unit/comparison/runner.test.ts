@@ -154,6 +154,24 @@ describe('running a comparison', () => {
     assert.equal(caseRows(record).filter((r) => r.changed).length, 150);
   });
 
+  it('keeps a reviewer’s correction beside the outcome the agent gave, never in its place', async () => {
+    const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: cases(2), targets: [before, current] });
+    const fake = fakeService();
+    const plain = fake.service.results.bind(fake.service);
+    fake.service.results = async (ids, signal) =>
+      (await plain(ids, signal)).map((item) => (item.id === 'old-0' ? { ...item, corrected_outputs: [{ key: 'summary', value: 'x' }, { key: 'disposition', value: ' Reject ' }] } : item.id === 'old-1' ? { ...item, corrected_outputs: [{ key: 'disposition', value: '' }] } : item));
+    await startMissing(record, fake.service, saver(record).save, new AbortController().signal);
+    const all = record.cases.flatMap((c) => Object.values(c.runs).map((r) => r.jobId));
+    applyStatuses(record, all.map((id) => ({ id, status: JobStatus.SUCCESS })));
+    await readResults(record, fake.service, new AbortController().signal);
+    const [first, second] = record.cases;
+    assert.equal(first!.runs.before!.reviewed, 'Reject');
+    assert.deepEqual(first!.runs.before!.outputs, [{ key: 'disposition', value: 'Approve' }], 'the agent’s own answer stays the cell');
+    assert.equal(second!.runs.before!.reviewed, undefined, 'an empty correction is none');
+    assert.equal(first!.runs.now!.reviewed, undefined);
+    assert.equal(parseComparison(serializeComparison(record)).cases[0]!.runs.before!.reviewed, 'Reject', 'kept in the file');
+  });
+
   it('cancels only the jobs it started that are not finished', async () => {
     const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: cases(3), targets: [before, current] });
     const fake = fakeService();
