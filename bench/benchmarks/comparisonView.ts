@@ -126,7 +126,7 @@ function streamWhileScrolling(frame: Frame): Promise<number[]> {
           return {
             type: 'rows',
             load: 1,
-            rows: changed.map((i) => ({ index: i, row: { case: `case ${i}`, tags: '', expected: 'Approve', changed: (i + round) % 3 !== 0, failed: false, mismatch: false, cells: [0, 1, 2].map((t) => cell(t, i)) } })),
+            rows: changed.map((i) => ({ index: i, row: { case: `case ${i}`, tags: '', expected: 'Approve', reviewed: null, reviewDisagrees: false, changed: (i + round) % 3 !== 0, failed: false, mismatch: false, why: null, cells: [0, 1, 2].map((t) => cell(t, i)) } })),
             summaries: null,
             progress: { text: `Waiting for ${cases * 2 - round * rows} jobs`, running: true, cancellable: true, action: null },
           };
@@ -176,6 +176,9 @@ async function measureRun(session: HostSession, uri: string, tmpDir: string, run
   await new Promise((resolve) => setTimeout(resolve, 500));
   const scroll = await traceDuring(page, path.join(tmpDir, `comparison-scroll-${run}.trace.json`), () => scrollThrough(frame));
   const stream = await traceDuring(page, path.join(tmpDir, `comparison-stream-${run}.trace.json`), () => streamWhileScrolling(frame));
+  // The page checks each message's shape: an update it refused would leave the stream measuring nothing.
+  const progress = await frame.evaluate(() => document.getElementById('progress')?.textContent ?? '');
+  if (!/Waiting for \d+ jobs/.test(progress)) throw new Error(`The comparison page did not take the streamed updates (its progress line reads "${progress}"): their rows are not of the page's shape.`);
   const scrollWork = mainThreadFrameTimes(scroll.events);
   const streamWork = mainThreadFrameTimes(stream.events);
   const shape = await pageShape(frame, '#canvas .row', '.col', CASES);

@@ -47,10 +47,10 @@ export class JobsNode implements TreeNode {
     return this.filterValue;
   }
 
-  /** Applies a new filter: the list is read again from its first page. */
+  /** Applies a new filter: the list is read again from its first page, the rows of the old filter gone at once. */
   setFilter(filter: JobFilter): void {
     this.filterValue = filter;
-    this.reload();
+    this.jobs.restart();
   }
 
   /** Reads the first page again; the rows shown stay (and their actions work) until the answer is in. */

@@ -97,8 +97,7 @@ export class PagedNodes<T extends { id: string }, N extends TreeNode> {
   reload(): Promise<void> {
     const { list, options } = this;
     if (list.state.kind === 'idle') {
-      this.forget();
-      options.host.refresh(this.parent);
+      this.restart();
       return Promise.resolve();
     }
     const done = list.refresh().then(() => {
@@ -109,6 +108,15 @@ export class PagedNodes<T extends { id: string }, N extends TreeNode> {
     });
     options.host.showProgress?.(done);
     return done;
+  }
+
+  /**
+   * Forgets what is loaded and redraws the parent, which reads the first page: for a list whose query
+   * changed (a filter), where the rows shown no longer belong and must not stay while it is read.
+   */
+  restart(): void {
+    this.forget();
+    this.options.host.refresh(this.parent);
   }
 
   /** Reads the list again and returns the node of an item once it is loaded (to reveal what was just created). */
