@@ -46,6 +46,14 @@ export const groups = [
     },
   },
   {
+    // The paged lists under every tree: which items a view shows after pages, repeats, a refresh in
+    // place or a reset (what is merged and what is dropped).
+    name: 'pagedList',
+    mutate: ['src/core/pagedList.ts'],
+    spec: ['test/unit/core/pagedList.test.ts'],
+    targets: { 'src/core/pagedList.ts': 95 },
+  },
+  {
     name: 'comparison',
     mutate: ['src/core/comparison/comparisonRunner.ts', 'src/core/comparison/comparisonRecord.ts'],
     spec: ['test/unit/comparison/**/*.test.ts'],

@@ -158,6 +158,139 @@ describe('paged list', () => {
     assert.deepEqual(list.loadedItems.map((i) => i.id), [3]);
   });
 
+  it('reads nothing again once loaded, retries a failed next page, and restarts when the failure left nothing shown', async () => {
+    const svc = fakeList(120, 50);
+    const list = new PagedList(svc.fetch);
+    assert.equal(list.refreshing, false);
+    await list.ensureLoaded();
+    await list.ensureLoaded();
+    assert.deepEqual(svc.asked, [1], 'a loaded list is not read again');
+    svc.failOnce(new Error('503'));
+    await list.loadMore();
+    await list.ensureLoaded();
+    assert.deepEqual(svc.asked, [1, 2, 2], 'a draw after a failed next page tries that page again');
+    // Every item shown was deleted, then the next page failed: Retry starts from the first page.
+    list.remove(() => true);
+    svc.failOnce(new Error('503'));
+    await list.loadMore();
+    assert.ok(list.state.kind === 'error' && list.state.firstPage);
+    await list.ensureLoaded();
+    assert.deepEqual(svc.asked, [1, 2, 2, 3, 1]);
+  });
+
+  it('tries a failed refresh again on the next draw too', async () => {
+    const svc = fakeList(120, 50);
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    await list.loadMore();
+    svc.failOnce(new Error('503'));
+    await list.refresh();
+    await list.ensureLoaded();
+    assert.deepEqual(svc.asked, [1, 2, 1, 1]);
+    assert.equal(list.loadedItems.length, 50, 'the first page read again replaced the two pages');
+  });
+
+  it('never lets the answer of a load from before a reset or a refresh land, whatever follows', async () => {
+    const calls: { page: number; resolve: (r: PageResult<Item>) => void }[] = [];
+    const list = new PagedList<Item>((page) => new Promise((resolve) => calls.push({ page, resolve })));
+    const answer = (ids: number[]): PageResult<Item> => ({ count: 200, results: ids.map((id) => ({ id })), nextPage: 2 });
+    const first = list.ensureLoaded();
+    calls[0]!.resolve(answer([1]));
+    await first;
+    // A next page in flight; then a refresh, then a reset.
+    const more = list.loadMore();
+    const refreshed = list.refresh();
+    assert.equal(list.refreshing, true);
+    list.reset();
+    assert.equal(list.refreshing, false, 'a reset drops the refresh');
+    calls[1]!.resolve(answer([2]));
+    calls[2]!.resolve(answer([3]));
+    await Promise.all([more, refreshed]);
+    assert.equal(kindOf(list), 'idle');
+    assert.equal(list.loadedItems.length, 0);
+    // A next page in flight; a reset, an item put on top, a refresh: only the refresh's answer lands.
+    const reloaded = list.ensureLoaded();
+    calls[3]!.resolve(answer([4]));
+    await reloaded;
+    const again = list.loadMore();
+    list.reset();
+    list.prepend({ id: 5 });
+    const latest = list.refresh();
+    calls[4]!.resolve(answer([6]));
+    await again;
+    assert.equal(list.refreshing, true, 'the stale answer leaves the refresh in flight');
+    assert.equal(kindOf(list), 'loading');
+    calls[5]!.resolve(answer([7]));
+    await latest;
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [7]);
+  });
+
+  it('drops the earlier of two refreshes, keeping the later one in flight', async () => {
+    const calls: { resolve: (r: PageResult<Item>) => void }[] = [];
+    const list = new PagedList<Item>(() => new Promise((resolve) => calls.push({ resolve })));
+    const first = list.ensureLoaded();
+    calls[0]!.resolve({ count: 1, results: [{ id: 1 }], nextPage: null });
+    await first;
+    const a = list.refresh();
+    const b = list.refresh();
+    calls[1]!.resolve({ count: 1, results: [{ id: 2 }], nextPage: null });
+    await a;
+    assert.equal(list.refreshing, true);
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [1], 'still the items shown before');
+    calls[2]!.resolve({ count: 1, results: [{ id: 3 }], nextPage: null });
+    await b;
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [3]);
+    assert.equal(list.refreshing, false);
+  });
+
+  it('counts an item put on top once, keeps "load more" of a longer list, and needs none for a first item', async () => {
+    const svc = fakeList(120, 50);
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    list.prepend({ id: 500 });
+    let state = list.state;
+    assert.ok(state.kind === 'loaded' && state.count === 121 && state.hasMore && state.remaining === 70);
+    list.prepend({ id: 0 }); // already shown: moves to the top, counted once
+    state = list.state;
+    assert.ok(state.kind === 'loaded' && state.count === 121 && state.items.length === 51);
+    assert.deepEqual(list.loadedItems.slice(0, 2).map((i) => i.id), [0, 500]);
+
+    const empty = new PagedList(fakeList(0, 50).fetch);
+    await empty.ensureLoaded();
+    empty.prepend({ id: 1 });
+    const one = empty.state;
+    assert.ok(one.kind === 'loaded' && one.count === 1 && !one.hasMore);
+    // Put on top of a list not read yet: it shows, with nothing more to load.
+    const unread = new PagedList<Item>(fakeList(0, 50).fetch);
+    unread.prepend({ id: 1 });
+    const shown = unread.state;
+    assert.ok(shown.kind === 'loaded' && shown.count === 1 && !shown.hasMore);
+  });
+
+  it('replaces only an item it has, and a dispose drops the load in flight', async () => {
+    const svc = fakeList(3, 50);
+    const list = new PagedList(svc.fetch);
+    await list.ensureLoaded();
+    assert.equal(list.replace((i) => i.id === 99, { id: 100 }), false);
+    assert.deepEqual(list.loadedItems.map((i) => i.id), [0, 1, 2]);
+    assert.equal(list.replace((i) => i.id === 0, { id: 0 }), true, 'the first item too');
+    let aborted = false;
+    const pending = new PagedList<Item>((_page, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(new Error('aborted'))))));
+    const load = pending.ensureLoaded();
+    pending.dispose();
+    await load;
+    assert.ok(aborted);
+    assert.equal(pending.state.kind, 'idle');
+  });
+
+  it('tells items apart by their id, or by their value when they have none', async () => {
+    const pages: unknown[][] = [['a', 'b', 'a'], [{ name: 'x' }, { name: 'y' }, 'b', 7, 7, null, { id: 'k' }, { id: 'k', name: 'again' }, null]];
+    const list = new PagedList<unknown>((page) => Promise.resolve({ count: 8, results: pages[page - 1]!, nextPage: page === 1 ? 2 : null }));
+    await list.ensureLoaded();
+    await list.loadMore();
+    assert.deepEqual(list.loadedItems, ['a', 'b', { name: 'x' }, { name: 'y' }, 7, null, { id: 'k' }]);
+  });
+
   it('drops an answer that arrives after a reset', async () => {
     let release!: () => void;
     const list = new PagedList<Item>(
@@ -172,6 +305,7 @@ describe('paged list', () => {
     release();
     await first;
     assert.equal(list.state.kind, 'idle');
+    assert.deepEqual(list.loadedItems, []);
   });
 
   it('never shows an item twice when the list shifted between pages', async () => {
