@@ -36,10 +36,19 @@ describe('Agents in the browser', function () {
     assert.ok(after < before, `fewer jobs remain after "Load more" (${before} → ${after})`);
     await workbench.screenshot('agents--jobs-loaded');
 
-    await workbench.inlineAction(jobs, /^Filter Jobs/);
-    await workbench.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Status…' }).first().click();
     const failure = page.locator('.quick-input-widget .monaco-list-row', { hasText: /^FAILURE$/ });
-    await failure.first().waitFor();
+    // The status pick follows the filter menu; on a loaded machine the menu's click can land while the
+    // tree still redraws the page just loaded and the pick closes on the focus change: open it again once.
+    for (let attempt = 1; ; attempt++) {
+      await workbench.inlineAction(jobs, /^Filter Jobs/);
+      await workbench.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Status…' }).first().click();
+      if (attempt > 1) {
+        await failure.first().waitFor({ timeout: 30_000 });
+        break;
+      }
+      if (await failure.first().waitFor({ timeout: 10_000 }).then(() => true, () => false)) break;
+      await page.keyboard.press('Escape');
+    }
     await failure.first().locator('input[type="checkbox"], .monaco-checkbox').first().click();
     await page.locator('.quick-input-widget .quick-input-action a, .quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
     await workbench.waitForQuickInputClosed();
@@ -150,5 +159,31 @@ describe('Agents in the browser', function () {
     const after = await workbench.waitForStatusBarText(/Refund Request Reviewer/i, 60_000);
     assert.match(after, /succeeded|failed|cancelled|done/i);
     await workbench.screenshot('agents--status-bar-after-reload');
+  });
+
+  it('says why the palette’s agent list is empty when the service fails, and reads it again on Retry', async () => {
+    const { workbench, faults } = session();
+    assert.ok(faults);
+    const { page } = workbench;
+    await faults.set([{ kind: 'status', status: 503, path: '/v1/agents/', method: 'GET' }]);
+    try {
+      await workbench.runCommand('Agent Workbench: Open Job');
+      const input = page.locator('.quick-input-widget input.input');
+      await input.waitFor();
+      await input.fill('Refund');
+      const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      // The client rides out a few 503s first, then the list says why instead of showing nothing.
+      const retry = rows.filter({ hasText: /Retry/ }).first();
+      await retry.waitFor({ timeout: 60_000 });
+      assert.match(await retry.innerText(), /unavailable \(503\)/);
+      assert.match((await input.getAttribute('placeholder')) ?? '', /^The agents could not be read: /);
+      await workbench.screenshot('agents--palette-agents-failed');
+      await faults.clear();
+      await retry.click();
+      await rows.filter({ has: page.locator('.label-name', { hasText: /^Refund Request Reviewer$/ }) }).first().waitFor({ timeout: 30_000 });
+    } finally {
+      await faults.clear();
+      await page.keyboard.press('Escape');
+    }
   });
 });

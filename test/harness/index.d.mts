@@ -73,7 +73,7 @@ export function writeUserSettings(profile: Profile, settings: Record<string, unk
 export function startSandboxProcess(
   args: string[],
   options?: { timeoutMs?: number; log?: (text: string) => void; port?: number },
-): Promise<Connection & { pid: number; stop(): Promise<void> }>;
+): Promise<Connection & { adminSecret: string; pid: number; stop(): Promise<void> }>;
 /** Writes a connection file (mode 0600). */
 export function writeConnectionFile(file: string, connection: Connection): string;
 /** The run file of the demo workspace (the README's loop) and every file of that workspace. */

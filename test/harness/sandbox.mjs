@@ -1,5 +1,5 @@
 // The sandbox service as a separate process (the built CLI, `dist/sandbox.js`), the way a user runs
-// it: it prints one JSON line `{"baseUrl","organizationId","token"}` when it is ready.
+// it: it prints one JSON line `{"baseUrl","organizationId","token","adminSecret"}` when it is ready.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from './paths.mjs';
@@ -48,7 +48,8 @@ function firstConnectionLine(text) {
     try {
       const value = JSON.parse(line);
       if (typeof value.baseUrl === 'string' && typeof value.token === 'string') {
-        return { baseUrl: value.baseUrl, organizationId: value.organizationId, token: value.token };
+        // The admin secret opens its fault endpoint to tests (never part of a connection).
+        return { baseUrl: value.baseUrl, organizationId: value.organizationId, token: value.token, adminSecret: value.adminSecret };
       }
     } catch {
       // A partial line: wait for the rest.

@@ -16,6 +16,7 @@ import {
   type Connection,
   type Profile,
 } from '../../harness/index.mjs';
+import { FaultAdminClient } from '../../../src/sandbox/faults/adminClient';
 import { Workbench } from './workbench';
 
 export interface SessionOptions {
@@ -37,6 +38,8 @@ export interface WorkbenchSession {
   workbench: Workbench;
   /** The sandbox's connection (undefined with `sandbox: 'none'`). */
   sandbox: Connection | undefined;
+  /** Switches the sandbox's fault mode, as the integration tests do (undefined with `sandbox: 'none'`). */
+  faults: FaultAdminClient | undefined;
   profile: Profile;
   url: string;
   /** Screenshot and VS Code logs into test-results/e2e/<name>/. */
@@ -57,10 +60,12 @@ export async function startSession(name: string, options: SessionOptions = {}): 
     await installVsix(vsixPath, profile);
     const env: Record<string, string> = { ...options.env };
     let sandbox: Connection | undefined;
+    let faults: FaultAdminClient | undefined;
     if (mode !== 'none') {
       const started = await startSandboxProcess(['--memory', '--seed', 'demo']);
       stops.unshift(() => started.stop());
       sandbox = { baseUrl: started.baseUrl, organizationId: started.organizationId, token: started.token };
+      faults = new FaultAdminClient(started.baseUrl, started.adminSecret);
       if (mode === 'signedIn') env.AGENT_WORKBENCH_CONNECT = writeConnectionFile(path.join(profile.root, 'connection.json'), sandbox);
       else {
         const connection = { 'agentWorkbench.baseUrl': sandbox.baseUrl, 'agentWorkbench.organizationId': sandbox.organizationId };
@@ -78,7 +83,7 @@ export async function startSession(name: string, options: SessionOptions = {}): 
       await workbench.screenshot(`${name}--${testName}--failed`).catch(() => undefined);
       saveLogs(profile, path.join(dir, 'logs'));
     };
-    return { workbench, sandbox, profile, url: server.url, saveEvidence, close };
+    return { workbench, sandbox, faults, profile, url: server.url, saveEvidence, close };
   } catch (error) {
     saveLogs(profile, path.join(resultsDir, 'e2e', name, 'logs'));
     await close();
