@@ -1,11 +1,17 @@
 // The tool catalogue as VS Code language model tools, in a real extension host against the sandbox:
 // listed in vscode.lm.tools, a read and a run through vscode.lm.invokeTool (the job shows like a run's),
-// and the token in no result and no log line.
+// a whole trial of a policy edit on copies (confirmed, nothing published, the copies gone), and the
+// token in no result and no log line.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentNode } from '../../src/extension/agents/agentNodes';
+import { testCaseLine } from '../../src/core/comparison/testSet';
+import { policyFileText } from '../../src/core/trial/policyFile';
+import { isTrialEntity } from '../../src/core/trial/trialMarker';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_POLICY_ID } from '../../src/sandbox/seed/demoLoop';
+import { editedDemoPolicy, LOOP_CASE } from '../unit/trial/trialHelpers';
 import { agentChildren, connect, is, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
 
 const SUPPORT_CALL_QA = '5c0a11d3-7e2b-4f61-9a3c-2d8e4b6f1a01';
@@ -52,6 +58,33 @@ describe('Language model tools', function () {
     api.prompts.toolConfirmation = undefined;
     await waitFor(() => api.stores.require().watcher.jobs().some((j) => j.id === jobId && j.agentId === SUPPORT_CALL_QA), 'the job watched in the status bar');
     assert.equal(agent.jobs.list.loadedItems[0]?.id, jobId, 'on top of the Jobs list without reading it again');
+  });
+
+  it('tries a policy edit on copies through vscode.lm.invokeTool once confirmed: the case flips, nothing is published, the copies are gone', async () => {
+    const api = await workbench();
+    const client = api.connection.requireClient();
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    const dir = vscode.Uri.joinPath(root, 'tool-trial');
+    const edit = await editedDemoPolicy(client);
+    const policyBefore = (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id;
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, 'edit.policy.json'), new TextEncoder().encode(policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, edit.baseVersionId, edit.content)));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, 'loop.testset.jsonl'), new TextEncoder().encode(`// agent: ${DEMO_LOOP_AGENT_ID} · ${DEMO_LOOP_AGENT_NAME}\n${testCaseLine(LOOP_CASE)}\n`));
+    const asked: string[] = [];
+    api.prompts.toolConfirmation = (message) => (asked.push(message), true);
+    try {
+      const result = resultText(await vscode.lm.invokeTool('agentWorkbench_try_policy_edit', { input: { test_set: 'tool-trial/loop.testset.jsonl', policy_file: 'tool-trial/edit.policy.json' }, toolInvocationToken: undefined }));
+      assert.match(asked[0] ?? '', /Try the edit of .* on loop\.testset\.jsonl with trial copies of Support Call QA \(removed afterwards; production untouched\)[\s\S]*This starts paid work/, 'the confirmation said what it starts and that production is untouched');
+      assert.match(result, /1 case became right, 0 became wrong/, result);
+      assert.match(result, /Every case with an expected outcome agrees/, result);
+      assert.match(result, /Nothing was published; the trial copies were removed\. To publish this edit: publish_policy_edit with trial_file "tool-trial\/loop\.trial\.json"/, result);
+      assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, policyBefore, 'the real policy has no new version');
+      const left: string[] = [];
+      for await (const agent of client.agents.items({ include_job_stats: false })) if (isTrialEntity(agent)) left.push(agent.name);
+      assert.deepEqual(left, [], 'no trial agent is left in the organization');
+    } finally {
+      api.prompts.toolConfirmation = undefined;
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
   });
 
   it('puts the token in no tool result and no log line', async () => {

@@ -70,7 +70,7 @@ export function comparisonJson(record: ComparisonRecord): string {
 export function comparisonMarkdown(record: ComparisonRecord, maxChangedCases = 20): string {
   const rows = caseRows(record);
   const summaries = summarize(record, rows);
-  const lines = [`### ${mdText(record.title)}`, '', ...correctnessMarkdown(record, rows, summaries), `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} cases, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
+  const lines = [`### ${mdText(record.title)}`, '', ...correctnessMarkdown(record, rows, summaries), `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} case${record.cases.length === 1 ? '' : 's'}, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
   const incomplete = incompleteNote(record, rows);
   if (incomplete) lines.push(`> **Incomplete:** ${incomplete}`, '');
   lines.push('| target | accuracy | changed | failures | cost | tokens | p50 | p95 |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
