@@ -68,7 +68,7 @@ const BENCHES: Bench[] = [
   // The frame rows measure a floor page beside each run of ours: twice the traces, twice the time.
   { name: 'grid', title: 'grid', budget: 'result arrived → rows ≤ 0.15 s; p95 frame ≤ 1.25× its floor', needsHost: true, limitMs: 20 * 60_000, run: (w) => grid(session(w), w.sandbox, tmpDir) },
   { name: 'comparisonView', title: 'comparison view', budget: 'first rows ≤ 150 ms after ready; p95 frame ≤ 1.25× its floor', needsHost: true, limitMs: 20 * 60_000, run: (w) => comparisonView(session(w), tmpDir) },
-  { name: 'labelling', title: 'labelling 200 cases by keyboard', budget: 'key → next case p95 ≤ the page’s floor + one frame', needsHost: true, limitMs: 15 * 60_000, run: (w) => labelling(session(w)) },
+  { name: 'labelling', title: 'labelling 200 cases by keyboard', budget: 'key → next case p95 ≤ the page’s floor + one frame', needsHost: true, limitMs: 15 * 60_000, run: (w) => labelling(session(w), tmpDir) },
   { name: 'upload', title: 'upload 1 GiB', budget: '≥ 0.9× curl; memory growth ≤ 50 MB', needsHost: true, limitMs: 15 * 60_000, run: (w) => upload(session(w), w.sandbox, tmpDir) },
   { name: 'comparison', title: 'comparison: 1,000 cases × 3 targets', budget: '≤ 1 status poll per interval; rows ≤ 1 s after the last result; posts less than the whole', needsHost: false, run: () => comparison(loadCoreBundle()) },
   { name: 'watch', title: 'job watching', budget: '1 request per interval; 0 when nothing runs', needsHost: true, run: (w) => jobWatching(session(w), loadCoreBundle()) },

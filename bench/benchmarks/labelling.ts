@@ -4,6 +4,7 @@
 // and the pass moves to the next case) 200 times. Timed in the page, from the key to the second
 // animation frame after it (the first frame paints what the key changed): ours with Enter, and the
 // page's own floor with a key the pass ignores, the two interleaved in the same page and the same run.
+import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { newComparison, serializeComparison } from '../../src/core/comparison/comparisonRecord';
 import { parseTestSet, testCaseLine } from '../../src/core/comparison/testSet';
@@ -44,7 +45,7 @@ function files(run: number): { testSet: { name: string; text: string }; comparis
 }
 
 /** The comparison page's frame once its table has rows. */
-async function pageFrame(session: HostSession, timeoutMs: number): Promise<Frame> {
+async function pageFrame(session: HostSession, tmpDir: string, timeoutMs: number): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of session.page.frames()) {
@@ -52,7 +53,8 @@ async function pageFrame(session: HostSession, timeoutMs: number): Promise<Frame
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error('The comparison page never showed its cases in the browser.');
+  await session.page.screenshot({ path: path.join(tmpDir, 'labelling-no-page.png') }).catch(() => undefined);
+  throw new Error(`The comparison page never showed its cases in the browser (the window: ${path.join(tmpDir, 'labelling-no-page.png')}).`);
 }
 
 interface PassTimes {
@@ -88,7 +90,7 @@ async function labelEveryCase(frame: Frame): Promise<PassTimes> {
 }
 
 /** Labels 200 cases by keyboard RUNS times after a warm-up, each run on files of its own. */
-export async function labelling(session: HostSession): Promise<Figure[]> {
+export async function labelling(session: HostSession, tmpDir: string): Promise<Figure[]> {
   const runs: PassTimes[] = [];
   try {
     for (let run = 0; run <= RUNS; run++) {
@@ -97,7 +99,7 @@ export async function labelling(session: HostSession): Promise<Figure[]> {
       await session.host.call('comparisonWrite', testSet);
       const uri = await session.host.call('comparisonWrite', comparison);
       await session.host.call('comparisonOpen', { uri }, 2 * 60_000);
-      const frame = await pageFrame(session, 60_000);
+      const frame = await pageFrame(session, tmpDir, 60_000);
       const times = await labelEveryCase(frame);
       if (times.moved !== CASES) throw new Error(`The pass moved on ${times.moved} times for ${CASES} keys: it did not show the next case after each.`);
       if (run > 0) runs.push(times);

@@ -18,6 +18,7 @@ import { RunningJobsRefresher } from './jobs/runningJobsRefresher';
 import { Log } from './log';
 import { LocalSandbox } from './sandbox/localSandbox';
 import { ConnectionStatusBar } from './statusBar/connectionStatusBar';
+import { LazyFollower } from '../core/store/lazyFollower';
 import { Stores } from './store/stores';
 import { Ticker } from './util/ticker';
 import { registerTreeCommands } from './tree/treeCommands';
@@ -137,7 +138,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const user = new SignedInUser(connection, log);
   const comparisons = new ComparisonEditors(context, {
     connection,
-    followJobs: (owner) => stores.require().follower(owner),
+    followJobs: (owner) => new LazyFollower(() => stores.current?.follower(owner), (listener) => stores.onDidSwitch(listener)),
     log,
     jobsStarted: (id, jobs) => stores.require().jobsStarted(id, jobs),
     readJobsAgain: (id) => agents.reloadJobs(id),

@@ -171,6 +171,31 @@ describe('Test sets and comparisons', function () {
     assert.deepEqual(record.cases.map((c) => [c.runs.now!.jobId, c.runs['v:' + versionId]!.jobId]), started, 'the same jobs were followed');
   });
 
+  it('opens a comparison while signed out, and follows its running jobs once signed in', async () => {
+    const testSet = await writeTestSet('offline.testset.jsonl', Array.from({ length: 3 }, (_, i) => ({ name: `offline ${i}`, inputs: { transcript: transcript(200 + i, false, ' [slow]'), language: 'en' } })));
+    const versionId = (await api.connection.requireClient().agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
+    const { uri, session } = await runComparison(testSet, ['now', { versionId, label: 'pinned version' }]);
+    await waitFor(() => session.record.cases.every((c) => c.runs.now && c.runs['v:' + versionId]) && session.record.pending.length === 0, 'every case started');
+    await session.save();
+    await closeEditors();
+    await waitFor(() => !api.comparisons.session(uri), 'the session to end');
+    await vscode.commands.executeCommand('agentWorkbench.signOut');
+    try {
+      await waitFor(() => api.connection.state.kind !== 'connected', 'signed out');
+      // Opened offline, it shows what its file holds (VS Code used to say the editor could not be opened).
+      const offline = await waitFor(() => api.comparisons.open(uri), 'the comparison view, signed out');
+      assert.equal(offline.record.cases.length, 3);
+      assert.equal(offline.state.kind, 'stopped');
+    } finally {
+      await connect(sandbox);
+    }
+    // Signed in again, Resume follows the jobs it started (it has none to start) until they end.
+    const reopened = api.comparisons.session(uri)!;
+    await reopened.resume({ confirmed: true });
+    const record = await done(reopened);
+    assert.ok(record.cases.every((c) => Object.values(c.runs).every((r) => r.status !== undefined && isFinalStatus(r.status))), 'every job followed to its end');
+  });
+
   it('asks "Start comparison" naming what production runs, and leaves no file when the answer is no', async () => {
     const versionId = (await api.connection.requireClient().agents.currentVersion(DEMO_LOOP_AGENT_ID)).id;
     const testSet = await writeTestSet('declined.testset.jsonl', [{ name: 'one', inputs: { transcript: transcript(1, true), language: 'en' } }]);

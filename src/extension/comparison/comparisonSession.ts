@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { AgentJob } from '../../core/client';
 import type { ComparisonRecord, ComparisonService, SessionPhase } from '../core';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
-import type { JobChange, JobFollower } from '../../core/store/jobFollower';
+import type { JobChange } from '../../core/store/jobFollower';
+import type { JobFollowing } from '../../core/store/lazyFollower';
 import type { Connection } from '../connection/connection';
 import { isWorkspaceTrusted } from '../commands/workspaceTrust';
 import { loadCore } from '../lazyCore';
@@ -20,8 +21,8 @@ export type { LostBatchChoice } from './comparisonPrompts';
 /** What a session needs from the rest of the extension. */
 export interface SessionDeps {
   connection: Connection;
-  /** A follower of the connection's jobs for one session (it is disposed with the session). */
-  followJobs(owner: string): JobFollower;
+  /** A follower of the connection's jobs for one session (it is disposed with the session); one opened signed out follows from the sign-in on. */
+  followJobs(owner: string): JobFollowing;
   log: Log;
   /** Shows jobs a comparison just started at the top of the agent's Jobs list. */
   jobsStarted(agentId: string, jobs: readonly AgentJob[]): void;
@@ -60,7 +61,7 @@ export class ComparisonSession extends Disposable {
   private endNotification: (() => void) | undefined;
   private notificationText: ((text: string) => void) | undefined;
   private readonly saver: ComparisonFileSaver;
-  private readonly jobs: JobFollower;
+  private readonly jobs: JobFollowing;
   private lock: ComparisonLock | undefined;
   private taking: Promise<ComparisonLock> | undefined;
   private readonly testSet: TestSetFollower;
