@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { FaultRule } from '../../src/sandbox/faults/rules';
 import type { PolicyNode } from '../../src/extension/policies/policyNodes';
 import type { TreeNode } from '../../src/extension/tree/treeNode';
-import { agentChildren, connect, is, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import { agentChildren, connect, errorsLogged, is, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 const VERSIONS = '/v1/policies/*/versions/';
 
@@ -241,24 +241,18 @@ describe('Faults', function () {
     const agents = (await agentChildren()).filter((n) => is(n, 'agent'));
     const groups = (await Promise.all(agents.map((agent) => agentChildren(agent)))).flat().filter((n) => is(n, 'agentVersions') || is(n, 'agentJobs'));
     assert.ok(groups.length > 6, `more lists (${groups.length}) than requests sent at a time`);
-    const errors: string[] = [];
-    const log = api.log;
-    const original = log.error.bind(log);
-    log.error = (message: string, error?: unknown) => {
-      errors.push(message);
-      original(message, error);
-    };
     const other = await startSandbox();
     try {
-      const loads = groups.map((group) => agentChildren(group));
-      await connect(other);
-      await Promise.all(loads);
+      const errors = await errorsLogged(async () => {
+        const loads = groups.map((group) => agentChildren(group));
+        await connect(other);
+        await Promise.all(loads);
+      });
       assert.deepEqual(errors, [], 'a list cut short by the switch is not a failure');
       api.agents.reload();
       const shown = await agentChildren();
       assert.ok(shown.some((n) => is(n, 'agent')) && !shown.some((n) => is(n, 'error')), 'the view shows the new connection');
     } finally {
-      delete (log as Partial<typeof log>).error;
       await connect(sandbox);
       await other.stop();
     }

@@ -20,7 +20,7 @@ import type { AgentWorkbenchApi } from '../../src/extension/extension';
 import type { PublishResult } from '../../src/extension/trials/trialEnding';
 import type { StartedTrial } from '../../src/extension/trials/tryThisEdit';
 import { editedDemoPolicy, LOOP_CASE } from '../unit/trial/trialHelpers';
-import { agentChildren, connect, is, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import { agentChildren, connect, errorsLogged, is, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 const TRY = 'agentWorkbench.trials.tryThisEdit';
 const PUBLISH = 'agentWorkbench.trials.publish';
@@ -81,23 +81,6 @@ describe('Trying a policy edit on copies', function () {
     const session = await waitFor(() => api.comparisons.session(started.comparison), 'the trial’s comparison view');
     await waitFor(() => session.state.kind === 'stopped' && isComplete(session.record), 'the trial’s comparison to finish', 90_000);
     return started;
-  }
-
-  /** The errors the extension logs while `act` runs. */
-  async function errorsLogged(act: () => Thenable<unknown>): Promise<string[]> {
-    const errors: string[] = [];
-    const log = api.log;
-    const original = log.error.bind(log);
-    log.error = (message: string, error?: unknown) => {
-      errors.push(message);
-      original(message, error);
-    };
-    try {
-      await act();
-    } finally {
-      delete (log as Partial<typeof log>).error;
-    }
-    return errors;
   }
 
   const readTrial = async (uri: vscode.Uri) => parseTrial(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));

@@ -108,6 +108,24 @@ export function itemText(node: TreeNode): { label: string; description: string; 
   return { label, description: String(item.description ?? ''), contextValue: item.contextValue ?? '', icon };
 }
 
+/** The errors the extension logs while `act` runs (each message as logged). */
+export async function errorsLogged(act: () => Thenable<unknown>): Promise<string[]> {
+  const api = await workbench();
+  const errors: string[] = [];
+  const log = api.log;
+  const original = log.error.bind(log);
+  log.error = (message: string, error?: unknown) => {
+    errors.push(message);
+    original(message, error);
+  };
+  try {
+    await act();
+  } finally {
+    delete (log as Partial<typeof log>).error;
+  }
+  return errors;
+}
+
 /** Polls until `check` returns something truthy (bounded); fails with what it was waiting for. */
 export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
   const deadline = Date.now() + timeoutMs;
