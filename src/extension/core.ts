@@ -30,7 +30,7 @@ export { estimatePlan, estimateText, overCeiling, readCostEstimate, type CostEst
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
 export { agentDispositions, versionDispositions } from '../core/comparison/agentDispositions';
-export { expectedFromCell, expectedWith, caseLabelEdit, syncExpectations, caseReview, policyDispositions, dispositionChoices, testSetFileOf, passDispositions, inputTexts, type DispositionChoice } from '../core/comparison/caseLabelling';
+export { expectedFromCell, expectedWith, caseLabelEdit, syncExpectations, policyDispositions, dispositionChoices, testSetFileOf, passDispositions, inputTexts, type DispositionChoice } from '../core/comparison/caseLabelling';
 export { writeLabel, expectedText, type LabelResult } from '../core/comparison/testSetLabel';
 export { userDisplayName } from '../core/trial/trialMarker';
 export { demoTestSetText } from '../sandbox/seed/demoTestSet.mjs';

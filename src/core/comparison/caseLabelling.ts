@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { isInsideFolder } from '../runs/workspacePath';
-import { outputValue, targetRunState } from './compare';
+import { outputValue, sameOutcome, targetRunState } from './compare';
 import { runOf, type ComparisonCase, type ComparisonRecord } from './comparisonRecord';
 import type { LabelEdit } from './testSetLabel';
 import { sameExpected } from './testSetLabel';
@@ -69,7 +69,7 @@ export function caseReview(c: Pick<ComparisonCase, 'runs' | 'expected'>): { verd
   const verdict = Object.values(c.runs).find((run) => run.reviewed !== undefined)?.reviewed;
   if (verdict === undefined) return undefined;
   const expected = c.expected?.disposition;
-  return { verdict, disagrees: expected !== undefined && expected.trim().toLowerCase() !== verdict.trim().toLowerCase() };
+  return { verdict, disagrees: expected !== undefined && !sameOutcome(expected, verdict) };
 }
 
 /** The dispositions a policy's content names (`dispositions.classifications[].name`), once each, in order. */
@@ -89,6 +89,8 @@ export interface DispositionChoice {
   givenBy: string[];
   /** Whether it is what the case expects now. */
   current: boolean;
+  /** Whether a reviewer corrected the case's job to it (see {@link caseReview}). */
+  reviewed: boolean;
 }
 
 /** The policy's dispositions, then the outcomes the targets gave for the case that the policy does not name. */
@@ -101,13 +103,14 @@ export function dispositionChoices(record: ComparisonRecord, caseIndex: number, 
     const value = targetRunState(target, run, c.refused) === 'done' ? outputValue(run, record.keys[0]!) : null;
     if (value !== null) given.set(value, [...(given.get(value) ?? []), target.label]);
   }
-  const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
-  const values = [...dispositions, ...[...given.keys()].filter((v) => !dispositions.some((d) => same(d, v)))];
+  const reviewed = caseReview(c)?.verdict;
+  const values = [...dispositions, ...[...given.keys()].filter((v) => !dispositions.some((d) => sameOutcome(d, v)))];
   return values.map((value) => ({
     value,
     inPolicy: dispositions.includes(value),
-    givenBy: [...given].filter(([v]) => same(v, value)).flatMap(([, labels]) => labels),
-    current: c.expected?.disposition !== undefined && same(c.expected.disposition, value),
+    givenBy: [...given].filter(([v]) => sameOutcome(v, value)).flatMap(([, labels]) => labels),
+    current: c.expected?.disposition !== undefined && sameOutcome(c.expected.disposition, value),
+    reviewed: reviewed !== undefined && sameOutcome(reviewed, value),
   }));
 }
 

@@ -69,13 +69,13 @@ export function runState(run: RunRecord | undefined): RunState {
 export function matchesExpected(c: ComparisonCase, run: RunRecord | undefined, outcomeKey: string): boolean | undefined {
   const expected = c.expected;
   if (!expected || (expected.disposition === undefined && !expected.outputs)) return undefined;
-  if (expected.disposition !== undefined && !sameText(outputValue(run, outcomeKey), expected.disposition)) return false;
-  for (const [key, value] of Object.entries(expected.outputs ?? {})) if (!sameText(outputValue(run, key), value)) return false;
+  if (expected.disposition !== undefined && !sameOutcome(outputValue(run, outcomeKey), expected.disposition)) return false;
+  for (const [key, value] of Object.entries(expected.outputs ?? {})) if (!sameOutcome(outputValue(run, key), value)) return false;
   return true;
 }
 
-// Dispositions are labels: a reviewer's "Escalate" and the engine's "escalate " are the same outcome.
-function sameText(a: string | null, b: string): boolean {
+/** Whether two outcomes are the same: dispositions are labels, so a reviewer's "Escalate" and the engine's "escalate " are. */
+export function sameOutcome(a: string | null, b: string): boolean {
   return a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 

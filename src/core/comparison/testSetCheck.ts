@@ -3,6 +3,7 @@
  * that a case lacks, from the agent's input definitions (the ones run files are checked with), and an
  * expected disposition the policy the agent applies does not name.
  */
+import { sameOutcome } from './compare';
 import { parseTestSet } from './testSet';
 
 /** The header line a test set names its agent with (`// agent: <id> · <name>`); JSONL skips `//` lines. */
@@ -40,11 +41,10 @@ export function checkTestSet(fileName: string, text: string, inputKeys?: readonl
   const { cases, problems } = parseTestSet(fileName, text);
   const out: TestSetLineProblem[] = problems.map((p) => ({ line: p.line, message: p.message, severity: 'error' }));
   if (dispositions?.length) {
-    const named = new Set(dispositions.map(foldDisposition));
     const csv = /\.csv$/i.test(fileName);
     for (const c of cases) {
       const value = c.expected?.disposition;
-      if (value === undefined || value.trim() === '' || named.has(foldDisposition(value))) continue;
+      if (value === undefined || value.trim() === '' || dispositions.some((d) => sameOutcome(d, value))) continue;
       out.push({
         line: c.line,
         message: `"${value}" is not a disposition of the policy the agent applies (it names ${dispositions.join(', ')}).`,
@@ -63,9 +63,4 @@ export function checkTestSet(fileName: string, text: string, inputKeys?: readonl
     if (missing.length) out.push({ line: c.line, message: `Missing input${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}.`, severity: 'warning', term: '"inputs"' });
   }
   return out.sort((a, b) => a.line - b.line);
-}
-
-/** Dispositions compare as the service's outcomes do: without case and surrounding space. */
-function foldDisposition(value: string): string {
-  return value.trim().toLowerCase();
 }

@@ -29,7 +29,6 @@ export async function pickExpected(record: ComparisonRecord, caseIndex: number, 
   quick.placeholder = `What ${record.keys[0]} should this case give?`;
   quick.busy = true;
   quick.show();
-  const reviewed = core.caseReview(c)?.verdict.trim().toLowerCase();
   const offered = (list: readonly string[]): Choice[] => [
     ...core.dispositionChoices(record, caseIndex, list).map((d): Choice => ({
       label: d.value,
@@ -37,7 +36,7 @@ export async function pickExpected(record: ComparisonRecord, caseIndex: number, 
       description: [
         d.current ? 'expected now' : '',
         d.givenBy.length ? `given by ${d.givenBy.join(', ')}` : '',
-        d.value.trim().toLowerCase() === reviewed ? 'a reviewer’s correction' : '',
+        d.reviewed ? 'a reviewer’s correction' : '',
         d.inPolicy ? '' : 'not one of the policy’s dispositions',
       ].filter(Boolean).join(' · '),
     })),

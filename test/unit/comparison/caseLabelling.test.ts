@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { caseLabelEdit, dispositionChoices, expectedFromCell, expectedWith, inputTexts, passDispositions, policyDispositions, syncExpectations, testSetFileOf } from '../../../src/core/comparison/caseLabelling';
+import { caseLabelEdit, caseReview, dispositionChoices, expectedFromCell, expectedWith, inputTexts, passDispositions, policyDispositions, syncExpectations, testSetFileOf } from '../../../src/core/comparison/caseLabelling';
 import { labelProgress, nextUnlabelled, shownTarget } from '../../../src/core/comparison/labelWalk';
 import type { RowView } from '../../../src/core/comparison/viewProtocol';
 import { caseRows, summarize } from '../../../src/core/comparison/compare';
@@ -137,6 +137,19 @@ describe('Set Expected… on a case', () => {
       ['Needs Review', true, '', false],
       ['Escalate', false, 'Trial', false],
     ]);
+    assert.ok(choices.every((c) => !c.reviewed), 'nobody corrected the job');
+  });
+
+  it('marks the outcome a reviewer corrected the case’s job to, and says whether the label disagrees', () => {
+    const record = comparison();
+    record.cases[0]!.runs.before!.reviewed = ' needs review';
+    assert.deepEqual(dispositionChoices(record, 0, ['Compliant', 'Non-Compliant', 'Needs Review']).filter((c) => c.reviewed).map((c) => c.value), ['Needs Review']);
+    assert.deepEqual(caseReview(record.cases[0]!), { verdict: ' needs review', disagrees: true });
+    record.cases[0]!.expected = { disposition: 'Needs Review ' };
+    assert.deepEqual(caseReview(record.cases[0]!), { verdict: ' needs review', disagrees: false });
+    delete record.cases[0]!.expected;
+    assert.equal(caseReview(record.cases[0]!)?.disagrees, false, 'nothing expected: nothing to disagree with');
+    assert.equal(caseReview(record.cases[1]!), undefined);
   });
 });
 
