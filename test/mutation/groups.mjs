@@ -58,6 +58,8 @@ export const groups = [
     mutate: ['src/core/comparison/comparisonRunner.ts', 'src/core/comparison/comparisonRecord.ts'],
     spec: ['test/unit/comparison/**/*.test.ts'],
     targets: {},
+    // Measured 2026-11-27 (4.4 min): raise to the target as tests land.
+    floors: { 'src/core/comparison/comparisonRecord.ts': 70, 'src/core/comparison/comparisonRunner.ts': 84 },
   },
   {
     // The trial of an edit with no editor (the command line's `try`, the `try_policy_edit` tool): only
