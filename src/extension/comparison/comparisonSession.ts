@@ -161,12 +161,7 @@ export class ComparisonSession extends Disposable {
   }
 
   private connected(): boolean {
-    try {
-      this.deps.connection.requireClient();
-      return true;
-    } catch {
-      return false;
-    }
+    return this.deps.connection.currentClient() !== undefined;
   }
 
   /** Whether no other window runs this comparison; when one does, says so and follows its file until it lets go. */

@@ -76,12 +76,8 @@ export async function readDispositions(connection: Connection, record: Compariso
   const core = loadCore();
   const signal = AbortSignal.timeout(POLICY_MS);
   const agents = new Set([record.agentId, ...record.targets.flatMap((t) => (t.kind === 'current' && t.agentId ? [t.agentId] : []))]);
-  let client;
-  try {
-    client = connection.requireClient();
-  } catch {
-    return [];
-  }
+  const client = connection.currentClient();
+  if (!client) return [];
   const names: string[] = [];
   for (const agentId of agents) names.push(...((await core.agentDispositions(client, agentId, signal)) ?? []));
   return [...new Set(names)];
