@@ -80,21 +80,19 @@ export class PagedList<T> {
       this.reset();
       return this.loadNext(false);
     }
-    this.dropInFlight();
-    return this.loadNext(true);
-  }
-
-  /** Cancels the load in flight; its answer, should it still come, is dropped (a new epoch). */
-  private dropInFlight(): void {
     this.epoch++;
     this.controller?.abort();
     this.controller = undefined;
     this.inFlight = undefined;
+    return this.loadNext(true);
   }
 
   /** Forgets everything; the next `ensureLoaded` starts again from page 1. An answer still on its way is dropped. */
   reset(): void {
-    this.dropInFlight();
+    this.epoch++;
+    this.controller?.abort();
+    this.controller = undefined;
+    this.inFlight = undefined;
     this.items = [];
     this.count = 0;
     this.nextPage = 1;

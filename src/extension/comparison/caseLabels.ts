@@ -115,8 +115,12 @@ async function writeInto(file: vscode.Uri, label: (text: string) => LabelResult)
 
 /** The signed-in user's name as trials give it; undefined when not connected or the service does not say (the label goes without one). */
 async function labellerName(connection: Connection): Promise<string | undefined> {
-  const client = connection.currentClient();
-  if (!client) return undefined;
+  let client: ServiceClient;
+  try {
+    client = connection.requireClient();
+  } catch {
+    return undefined;
+  }
   let name = names.get(client);
   if (!name) {
     name = client.users.current({ signal: AbortSignal.timeout(USER_MS) }).then((user) => loadCore().userDisplayName(user), () => undefined);

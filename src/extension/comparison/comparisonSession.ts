@@ -161,7 +161,12 @@ export class ComparisonSession extends Disposable {
   }
 
   private connected(): boolean {
-    return this.deps.connection.currentClient() !== undefined;
+    try {
+      this.deps.connection.requireClient();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Whether no other window runs this comparison; when one does, says so and follows its file until it lets go. */

@@ -76,8 +76,12 @@ export async function readDispositions(connection: Connection, record: Compariso
   const core = loadCore();
   const signal = AbortSignal.timeout(POLICY_MS);
   const agents = new Set([record.agentId, ...record.targets.flatMap((t) => (t.kind === 'current' && t.agentId ? [t.agentId] : []))]);
-  const client = connection.currentClient();
-  if (!client) return [];
+  let client;
+  try {
+    client = connection.requireClient();
+  } catch {
+    return [];
+  }
   const names: string[] = [];
   for (const agentId of agents) names.push(...((await core.agentDispositions(client, agentId, signal)) ?? []));
   return [...new Set(names)];

@@ -53,8 +53,12 @@ export class TestSetEditing extends Disposable implements vscode.CompletionItemP
     const key = `${target.agent.id}/${target.version.id}`;
     const kept = this.dispositions.get(key);
     if (kept && kept.until > Date.now()) return kept.names;
-    const client = this.connection.currentClient();
-    if (!client) return Promise.resolve(undefined);
+    let client;
+    try {
+      client = this.connection.requireClient();
+    } catch {
+      return Promise.resolve(undefined);
+    }
     const names = loadCore().versionDispositions(client, target.version, AbortSignal.timeout(DISPOSITIONS_READ_MS));
     this.dispositions.set(key, { until: Date.now() + DISPOSITIONS_KEPT_MS, names });
     // A failed read is not kept: the next check tries again.

@@ -61,11 +61,6 @@ export class Connection extends Disposable {
     return this.current;
   }
 
-  /** The client of the current connection; undefined while signed out (for what simply does less then). */
-  currentClient(): ServiceClient | undefined {
-    return this.client;
-  }
-
   /** The client of the current connection; throws a clear error when signed out. */
   requireClient(): ServiceClient {
     if (!this.client) throw new NotConnectedError();
