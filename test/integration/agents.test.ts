@@ -129,7 +129,7 @@ describe('Agents view', function () {
     const version = await client.agents.currentVersion(agent.agent.id);
     const inputs = Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Customer asks for a refund of $20.']));
     const jobId = await client.agents.run(agent.agent.id, { inputs });
-    agent.jobs.reload();
+    await agent.jobs.reload();
     await vscode.commands.executeCommand('workbench.view.extension.agentWorkbench');
     const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job in the list');
     assert.equal(itemText(node).icon, 'loading~spin');
@@ -148,7 +148,7 @@ describe('Agents view', function () {
     const version = await client.agents.currentVersion(agent.agent.id);
     const jobId = await client.agents.run(agent.agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Refund of $5, please.'])) });
     // Someone started a job (another command, another window): the Jobs list reloads and sees it.
-    agent.jobs.reload();
+    await agent.jobs.reload();
     await waitFor(async () => (await agentChildren(agent.jobs)).some((n) => is(n, 'job') && (n).job.id === jobId), 'the new job in the list');
     assert.equal(agent.agent.job_count, before + 1);
     assert.match(itemText(agent).description, new RegExp(`${(before + 1).toLocaleString('en-US')} jobs? · last just now`));

@@ -6,7 +6,7 @@ import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { PolicyNode } from '../../src/extension/policies/policyNodes';
 import type { DeleteOutcome } from '../../src/extension/policies/policyManagement';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_NAME } from '../../src/sandbox/seed/demoLoop';
-import { agentChildren, connect, is, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { agentChildren, closeAllEditors, connect, is, startSandbox, type TestSandbox, waitFor, workbench } from './support/workbench';
 
 async function policyNamed(name: string): Promise<PolicyNode | undefined> {
   const api = await workbench();
@@ -24,7 +24,7 @@ describe('New Agent and policy management', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await sandbox.stop();
   });
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { FaultRule } from '../../src/sandbox/faults/rules';
 import type { PolicyNode } from '../../src/extension/policies/policyNodes';
 import type { TreeNode } from '../../src/extension/tree/treeNode';
-import { agentChildren, connect, errorsLogged, is, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import { agentChildren, closeAllEditors, connect, errorsLogged, is, itemText, startSandbox, type TestSandbox, waitFor, withSetting, workbench } from './support/workbench';
 
 const VERSIONS = '/v1/policies/*/versions/';
 
@@ -53,7 +53,7 @@ describe('Faults', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await restoreAsk();
     await sandbox.stop();
   });

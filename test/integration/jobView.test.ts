@@ -6,7 +6,7 @@ import { startCountingProxy, type CountingProxy } from '../../bench/lib/counting
 import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS } from '../../src/sandbox/seed/demoLoop';
-import { agentChildren, connect, is, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { agentChildren, closeAllEditors, connect, is, itemText, startSandbox, type TestSandbox, waitFor, workbench } from './support/workbench';
 
 const FINAL = [3, 4, 5, 6];
 
@@ -23,7 +23,7 @@ describe('Job view', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('agentWorkbench.agents.clearFilter');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await proxy.close();
     await sandbox.stop();
   });
@@ -48,7 +48,7 @@ describe('Job view', function () {
     const api = await workbench();
     const jobId = await finishedJob();
     const qa = await qaNode();
-    qa.jobs.reload();
+    await qa.jobs.reload();
     const row = await waitFor(async () => (await agentChildren(qa.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the job row');
     assert.match(itemText(row).label, /^“/, 'the row is labelled by its input');
     assert.match(itemText(row).description, new RegExp(`→ ${DEMO_LOOP_DISPOSITION_BEFORE}`), 'the row shows the verdict');

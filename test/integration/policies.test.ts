@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PolicyNode, PolicyVersionNode } from '../../src/extension/policies/policyNodes';
 import type { SavePrompts } from '../../src/extension/policies/policyDocuments';
-import { is, connect, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { closeAllEditors, connect, is, itemText, startSandbox, type TestSandbox, waitFor, workbench } from './support/workbench';
 
 async function policyNodes(): Promise<PolicyNode[]> {
   const api = await workbench();
@@ -60,7 +60,7 @@ describe('Policies', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await sandbox.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

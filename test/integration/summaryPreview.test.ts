@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { RenderView } from '../../src/core/summary/previewProtocol';
-import { connect, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { closeAllEditors, connect, startSandbox, type TestSandbox, waitFor, workbench } from './support/workbench';
 
 const OPEN = 'agentWorkbench.policies.openSummaryPreview';
 const XSS_PAYLOAD = '<script>alert("xss")</script><img src=x onerror="alert(1)">';
@@ -61,7 +61,7 @@ describe('Summary Preview', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false });
   });
 

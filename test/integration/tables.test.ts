@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TableQueryResult } from '../../src/core/client';
 import type { ColumnNode, TableNode } from '../../src/extension/tables/tableNodes';
-import { connect, is, itemText, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
+import { closeAllEditors, connect, is, itemText, startSandbox, type TestSandbox, waitFor, workbench } from './support/workbench';
 
 async function tableNodes(): Promise<TableNode[]> {
   const api = await workbench();
@@ -36,7 +36,7 @@ describe('Tables', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await sandbox.stop();
     fs.rmSync(work, { recursive: true, force: true });
   });

@@ -80,8 +80,10 @@ describe('Trees', function () {
     try {
       const agent = (await agentChildren()).find((n): n is TreeNode & { agent: { id: string } } => is(n, 'agent') && (n.agent.job_count ?? 0) > 6);
       assert.ok(is(agent, 'agent'), 'an agent with more than one page of jobs');
-      agent.jobs.reload();
+      // The rows shown stay while the list is read again: wait for the first page of five.
+      await agent.jobs.reload();
       const first = await agentChildren(agent.jobs);
+      assert.ok(first.filter((n) => is(n, 'job')).length <= 5, 'the first page, of five');
       const lastOfFirst = first.filter((n) => is(n, 'job')).at(-1);
       assert.ok(is(lastOfFirst, 'job'));
       await sandbox.faults.set([{ kind: 'insert', item: lastOfFirst.job, at: 0, count: 1, path: '/v1/agents/*/jobs/', method: 'GET' }]);

@@ -37,7 +37,7 @@ describe('Watched jobs', function () {
   it('follows a job from the Jobs list until it finishes, and remembers it across reloads', async () => {
     const api = await workbench();
     const { agent, jobId } = await startJob('Support Call QA');
-    agent.jobs.reload();
+    await agent.jobs.reload();
     const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job');
     await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
     const watched = api.stores.require().watcher;

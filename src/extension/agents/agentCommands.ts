@@ -92,11 +92,11 @@ export function idOf(node: TreeNode | undefined): string | undefined {
 }
 
 function refreshNode(view: AgentsView, node: TreeNode | undefined): void {
-  if (node instanceof JobsNode) node.reload();
-  else if (node instanceof VersionsNode) node.reload();
+  if (node instanceof JobsNode) void node.reload();
+  else if (node instanceof VersionsNode) void node.reload();
   else if (node instanceof AgentNode) {
-    node.versions.reload();
-    node.jobs.reload();
+    void node.versions.reload();
+    void node.jobs.reload();
     void view.client().agents.get(node.agent.id).then((agent) => view.updateAgent(agent), () => view.refresh(node));
   } else view.reload();
 }

@@ -155,9 +155,9 @@ export class VersionsNode implements TreeNode {
     return this.versions.nodeFor(version);
   }
 
-  /** Reads the versions again; the rows shown stay until the answer is in. */
-  reload(): void {
-    void this.versions.reload();
+  /** Reads the versions again; the rows shown stay until the answer is in, which the promise waits for. */
+  reload(): Promise<void> {
+    return this.versions.reload();
   }
 
   /** Reads the versions again and returns the node of one of them once loaded (to reveal it). */

@@ -178,7 +178,7 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
 
   /** Reads an agent's jobs again (after a run whose outcome is unknown). */
   reloadJobs(agentId: string): void {
-    this.agents.nodeOf(agentId)?.jobs.reload();
+    void this.agents.nodeOf(agentId)?.jobs.reload();
   }
 
   /**

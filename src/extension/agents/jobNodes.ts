@@ -53,9 +53,9 @@ export class JobsNode implements TreeNode {
     this.jobs.restart();
   }
 
-  /** Reads the first page again; the rows shown stay (and their actions work) until the answer is in. */
-  reload(): void {
-    void this.jobs.reload();
+  /** Reads the first page again; the rows shown stay (and their actions work) until the answer is in, which the promise waits for. */
+  reload(): Promise<void> {
+    return this.jobs.reload();
   }
 
   /** The jobs shown that are not final, as the store knows them: the ones worth following. */

@@ -67,7 +67,21 @@ export async function startSandbox(extraArgs: string[] = []): Promise<TestSandbo
   };
 }
 
-/** Signs the extension in to a sandbox the way a script would (same checks as the Sign In command). */
+/**
+ * Closes every editor, reverting the ones with unsaved changes first: closing a changed editor asks
+ * whether to save it, and in a test window nobody answers, so an after hook would wait forever.
+ */
+export async function closeAllEditors(): Promise<void> {
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (!tab.isDirty || !(tab.input instanceof vscode.TabInputText)) continue;
+      await vscode.window.showTextDocument(tab.input.uri, { viewColumn: group.viewColumn, preserveFocus: false, preview: false });
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
 /**
  * For a suite: a demo sandbox started and signed in to before its tests, every editor closed and the
  * sandbox stopped after them. Returns a getter for the sandbox.
@@ -79,7 +93,7 @@ export function useConnectedSandbox(): () => TestSandbox {
     await connect(sandbox);
   });
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     await sandbox?.stop();
   });
   return () => {
@@ -88,6 +102,7 @@ export function useConnectedSandbox(): () => TestSandbox {
   };
 }
 
+/** Signs the extension in to a sandbox the way a script would (same checks as the Sign In command). */
 export async function connect(sandbox: { baseUrl: string; organizationId: string; token: string }): Promise<void> {
   await vscode.commands.executeCommand('agentWorkbench.signIn', { baseUrl: sandbox.baseUrl, organizationId: sandbox.organizationId, token: sandbox.token });
   const api = await workbench();
