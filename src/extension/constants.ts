@@ -237,9 +237,10 @@ export const NODE_ONLY_COMMANDS: readonly string[] = [
 ];
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';
 
-/** Trials of a policy edit on copies: try, publish, discard, clean up; and a policy as a workspace file. */
+/** Trials of a policy edit or an agent version draft on copies: try, publish, discard, clean up; and a policy as a workspace file. */
 export const TrialCommands = {
   tryThisEdit: 'agentWorkbench.trials.tryThisEdit',
+  tryThisDraft: 'agentWorkbench.trials.tryThisDraft',
   publishThisEdit: 'agentWorkbench.trials.publish',
   discardTrial: 'agentWorkbench.trials.discard',
   cleanUpTrials: 'agentWorkbench.trials.cleanUp',
@@ -265,6 +266,7 @@ export const TRUSTED_COMMANDS: readonly string[] = [
   ComparisonCommands.runComparison,
   ComparisonCommands.testThisChange,
   TrialCommands.tryThisEdit,
+  TrialCommands.tryThisDraft,
   TrialCommands.publishThisEdit,
   TrialCommands.discardTrial,
   TrialCommands.cleanUpTrials,

@@ -35,13 +35,13 @@ export { writeLabel, expectedText, type LabelResult } from '../core/comparison/t
 export { userDisplayName } from '../core/trial/trialMarker';
 export { demoTestSetText } from '../sandbox/seed/demoTestSet.mjs';
 export { DEMO_LOOP_TRANSCRIPT } from '../sandbox/seed/demoLoop';
-export { newTrial, parseTrial, serializeTrial, trialAgents, type TrialRecord } from '../core/trial/trialRecord';
-export { agentsApplying, setUpTrial, policyIdOf } from '../core/trial/trialSetup';
+export { isDraftTrial, newDraftTrial, newTrial, parseTrial, serializeTrial, trialAgents, trialSubjectName, trialSubjectText, type DraftTrialRecord, type PolicyTrialRecord, type TrialRecord } from '../core/trial/trialRecord';
+export { agentsApplying, setUpDraftTrial, setUpTrial, policyIdOf } from '../core/trial/trialSetup';
 export { trialComparison, trialPlan, clientComparisonService } from '../core/trial/trialComparison';
-export { discardTrial, discardPlanned, completePublish, findLeftovers, TrialConflict, type Leftover, type RemovalOutcome } from '../core/trial/trialEnd';
+export { discardTrial, discardPlanned, completePublish, publishTrial, findLeftovers, TrialConflict, type Leftover, type RemovalOutcome } from '../core/trial/trialEnd';
 export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, describeLeftAlone, type RemovalPlan, type VerifiedCopy, type LeftAlone } from '../core/trial/trialRemoval';
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
-export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion } from '../core/trial/trialFiles';
+export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion, draftTrialQuestion } from '../core/trial/trialFiles';
 export { LocalMcpServer } from '../core/mcp/localServer';
 export { TOOLS, callTool, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
 export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';

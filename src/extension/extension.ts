@@ -191,7 +191,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     comparisons,
     ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets, connection),
-    ...registerTrialCommands({ connection, agents, policies, policyDocuments, comparisons, log, madeHere: new Set<string>() }),
+    ...registerTrialCommands({ connection, agents, policies, policyDocuments, versionDrafts: drafts, comparisons, log, madeHere: new Set<string>() }),
     ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
     ...mcp.disposables,
   );

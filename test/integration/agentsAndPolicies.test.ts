@@ -94,6 +94,17 @@ describe('New Agent and policy management', function () {
     await waitFor(() => (api.agents.treeView.selection[0] as { kind?: string } | undefined)?.kind === 'agentVersion', 'the version revealed');
   });
 
+  it('reveals a version right after the Agents view was read again, and the list still holds every agent', async () => {
+    const api = await workbench();
+    const agent = await api.connection.requireClient().agents.get(DEMO_LOOP_AGENT_ID);
+    const total = (await api.connection.requireClient().agents.list({ include_job_stats: false })).count;
+    api.agents.reload();
+    await vscode.commands.executeCommand('agentWorkbench.agents.revealVersion', { agentId: DEMO_LOOP_AGENT_ID, versionId: agent.current_version_id });
+    await waitFor(() => (api.agents.treeView.selection[0] as { version?: { id: string } } | undefined)?.version?.id === agent.current_version_id, 'the version revealed');
+    const rows = (await agentChildren()).filter((n) => is(n, 'agent'));
+    assert.equal(rows.length, Math.min(total, 50), 'the first page of agents, not the revealed one alone');
+  });
+
   it('renames a policy, edits its description, and deletes one nobody uses', async () => {
     const api = await workbench();
     await vscode.commands.executeCommand('agentWorkbench.policies.create', { name: 'Temporary rules', description: 'to be removed', template: 'conversation-review' });

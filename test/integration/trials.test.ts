@@ -176,6 +176,88 @@ describe('Trying a policy edit on copies', function () {
     assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_AFTER, 'production now judges by the published edit');
   });
 
+  /** Create Version… on the loop agent: its draft editor, unsaved and unchanged. */
+  async function openLoopDraft(): Promise<vscode.TextEditor> {
+    const agent = await waitFor(async () => (await agentChildren()).find((n): n is AgentNode => is(n, 'agent') && n.agent.id === DEMO_LOOP_AGENT_ID), 'the loop agent');
+    await vscode.commands.executeCommand('agentWorkbench.agents.createVersion', agent);
+    return waitFor(() => {
+      const editor = vscode.window.activeTextEditor;
+      return editor?.document.uri.path.startsWith(`/drafts/agents/${DEMO_LOOP_AGENT_ID}/`) ? editor : undefined;
+    }, 'the version draft');
+  }
+
+  it('tries an unsaved agent version draft on a copy, then publishes it as exactly one new version of the agent and removes the copy', async () => {
+    const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+    const agentBefore = await client.agents.get(DEMO_LOOP_AGENT_ID);
+    const versionsBefore = (await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length;
+    const editor = await openLoopDraft();
+
+    // Unchanged, the draft has nothing to try: a sentence, and no trial.
+    const failures: string[] = [];
+    const error = api.log.error.bind(api.log);
+    api.log.error = (message: string, cause?: unknown) => (failures.push(cause instanceof Error ? cause.message : message), error(message, cause));
+    try {
+      assert.equal(await vscode.commands.executeCommand('agentWorkbench.trials.tryThisDraft', editor.document.uri, { testSet, confirmed: true }), undefined);
+    } finally {
+      delete (api.log as Partial<typeof api.log>).error;
+    }
+    assert.equal(failures.length, 1);
+    assert.match(failures[0]!, /^Nothing to try: this draft runs like the version .* it was opened from/);
+    assert.deepEqual(await vscode.workspace.findFiles('trials-test/*.trial.json'), []);
+
+    // The draft applies the user's lenient policy: the loop's call turns Compliant on the copy.
+    const draft = JSON.parse(editor.document.getText()) as { engine_config: Record<string, string> };
+    draft.engine_config.policy_id = lenient.id;
+    assert.ok(await editor.edit((b) => b.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), `${JSON.stringify(draft, null, 2)}\n`)));
+    assert.ok(editor.document.isDirty, 'the draft is not saved');
+    // Try This Edit… is the one entry point: on a version draft it tries the draft.
+    const started = await vscode.commands.executeCommand<StartedTrial>(TRY, editor.document.uri, { testSet, confirmed: true });
+    assert.ok(started, 'the trial started');
+    const session = await waitFor(() => api.comparisons.session(started.comparison), 'the trial’s comparison view');
+    await waitFor(() => session.state.kind === 'stopped' && isComplete(session.record), 'the trial’s comparison to finish', 90_000);
+    assert.match(session.record.title, /^Support Call QA: trial of a draft version$/);
+    assert.equal(outputValue(session.record.cases[0]!.runs.now, 'disposition'), DEMO_LOOP_DISPOSITION_BEFORE, 'the current version now');
+    assert.equal(outputValue(session.record.cases[0]!.runs[TRIAL_TARGET_ID], 'disposition'), DEMO_LOOP_DISPOSITION_AFTER, 'the draft on the copy');
+    const trial = await readTrial(started.trial);
+    assert.equal(trial.subject, 'agentVersion');
+    assert.deepEqual(trial.entities.map((e) => e.kind), ['agent']);
+    assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, agentBefore.current_version_id, 'the real agent keeps its version during the trial');
+    assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_BEFORE, 'production still runs the current version');
+
+    const result = await vscode.commands.executeCommand<PublishResult>(PUBLISH, started.comparison, { confirmed: true });
+    assert.equal(result?.kind, 'published');
+    const versionId = result.kind === 'published' ? result.versionId : '';
+    assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versionsBefore + 1, 'one new version');
+    assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, versionId);
+    assert.equal(((await client.agents.getVersion(DEMO_LOOP_AGENT_ID, versionId)).engine_config as Record<string, string>).policy_id, lenient.id);
+    assert.deepEqual(await copiesLeft(started.trial), [], 'the copy is gone');
+    assert.equal((await readTrial(started.trial)).state, 'published');
+    assert.deepEqual(await findLeftovers(client), []);
+    assert.ok(await client.policies.get(lenient.id), 'the policy the draft applies stays');
+    assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_AFTER, 'production runs the published draft');
+    // The draft editor holds what was published: marked saved, so a later Ctrl+S cannot make it twice.
+    await waitFor(() => !editor.document.isDirty, 'the draft editor marked saved');
+    assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versionsBefore + 1, 'still one new version');
+    // The new version is shown in the Agents view.
+    await waitFor(() => (api.agents.treeView.selection[0] as { kind?: string; version?: { id: string } } | undefined)?.version?.id === versionId, 'the new version revealed');
+  });
+
+  it('discards a draft’s trial: the copy goes and the agent keeps its version', async () => {
+    const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+    const before = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id;
+    const editor = await openLoopDraft();
+    const draft = JSON.parse(editor.document.getText()) as { engine_config: Record<string, string> };
+    draft.engine_config.policy_id = lenient.id;
+    assert.ok(await editor.edit((b) => b.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), `${JSON.stringify(draft, null, 2)}\n`)));
+    const started = await vscode.commands.executeCommand<StartedTrial>('agentWorkbench.trials.tryThisDraft', editor.document.uri, { testSet, confirmed: true });
+    assert.ok(started);
+    assert.equal(await vscode.commands.executeCommand(DISCARD, started.comparison, { confirmed: true }), 1, 'one copy removed');
+    assert.deepEqual(await copiesLeft(started.trial), []);
+    assert.equal((await readTrial(started.trial)).state, 'discarded');
+    assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, before);
+    assert.ok(editor.document.isDirty, 'the draft is still there to change or save');
+  });
+
   it('discards: the copies are removed and the real policy keeps its version', async () => {
     const before = (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id;
     const started = await tryIt(await editPolicyInEditor());

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { estimateText } from '../comparison/costEstimate';
 import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
 import { publishTrial } from '../trial/trialEnd';
-import { parseTrial, serializeTrial } from '../trial/trialRecord';
+import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type TrialRecord } from '../trial/trialRecord';
 import { describeLeftAlone } from '../trial/trialRemoval';
 import { planPolicyTrial, tryPolicyEdit, type TrialTestSet } from '../trial/tryPolicyEdit';
 import { comparisonAnswer } from './comparisonAnswer';
@@ -85,7 +85,7 @@ export const publishPolicyEdit = defineTool({
   }),
   needsTrust: true,
   async plan(i, ctx) {
-    const trial = parseTrial((await readConfined(ctx.root, i.trial_file, 'trial_file')).text);
+    const trial = policyTrial(parseTrial((await readConfined(ctx.root, i.trial_file, 'trial_file')).text));
     if (trial.state === 'published') return { text: `${trial.policyName} was published already as version ${trial.publishedVersionId}; nothing more changes.`, jobs: 0, data: {} };
     const policy = await ctx.client.policies.get(trial.policyId, { signal: ctx.signal });
     if (policy.current_version_id !== trial.baseVersionId) throw new ToolRefusal(`${trial.policyName} changed since the trial began (its current version is ${policy.current_version_id}); try the edit again on the policy as it is now. Nothing was changed.`);
@@ -93,8 +93,14 @@ export const publishPolicyEdit = defineTool({
   },
   async run(i, ctx) {
     const file = await confinedPath(ctx.root, i.trial_file, 'trial_file');
-    const trial = parseTrial((await readConfined(ctx.root, i.trial_file, 'trial_file')).text);
+    const trial = policyTrial(parseTrial((await readConfined(ctx.root, i.trial_file, 'trial_file')).text));
     const versionId = await publishTrial(ctx.client, trial, () => fs.writeFile(file, serializeTrial(trial)), undefined, ctx.signal);
     return { text: `Published ${trial.policyName} (${trial.policyId}) as version ${versionId}.`, data: { policy_id: trial.policyId, version_id: versionId } };
   },
 });
+
+/** The trial of a policy edit a file holds; a draft trial is published in the editor, where its version is looked at. */
+function policyTrial(trial: TrialRecord): PolicyTrialRecord {
+  if (isDraftTrial(trial)) throw new ToolRefusal(`This file is a trial of a draft version of the agent ${trial.agentName}, not of a policy edit: publish it in VS Code (Publish This Trial on its comparison). Nothing was changed.`);
+  return trial;
+}

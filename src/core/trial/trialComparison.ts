@@ -9,7 +9,7 @@ import { matchesExpected } from '../comparison/compare';
 import { isComplete, newComparison, unfinishedJobIds, type ComparisonRecord, type ComparisonTarget } from '../comparison/comparisonRecord';
 import { applyStatuses, readResults, startMissing, statusItems, type ComparisonService, type StartEvents } from '../comparison/comparisonRunner';
 import type { TestCase } from '../comparison/testSet';
-import type { TrialEntity, TrialRecord } from './trialRecord';
+import { isDraftTrial, type TrialEntity, type TrialRecord } from './trialRecord';
 
 /** The id of the trial's target in its comparison. */
 export const TRIAL_TARGET_ID = 'trial';
@@ -29,9 +29,11 @@ export function clientComparisonService(client: ServiceClient): Required<Compari
 export function trialComparison(trial: TrialRecord, entity: TrialEntity, cases: readonly TestCase[], testSet: string, baseline: 'before' | 'now' = trialPlan(cases).baseline): ComparisonRecord {
   if (!entity.id || !entity.sourceAgentId) throw new Error(`The trial agent ${entity.name} was not created.`);
   const first: ComparisonTarget = baseline === 'before' ? { id: 'before', label: 'Results before', kind: 'baseline' } : { id: 'now', label: 'Current version now', kind: 'current' };
-  const trialTarget: ComparisonTarget = { id: TRIAL_TARGET_ID, label: `Trial of the edit (${entity.name})`, kind: 'current', agentId: entity.id };
+  const draft = isDraftTrial(trial);
+  const trialTarget: ComparisonTarget = { id: TRIAL_TARGET_ID, label: `Trial of the ${draft ? 'draft' : 'edit'} (${entity.name})`, kind: 'current', agentId: entity.id };
   const agentName = entity.name.split(' · trial ')[0];
-  return newComparison({ title: `${trial.policyName}: trial of an edit on ${agentName}`, agentId: entity.sourceAgentId, agentName, testSet, cases, targets: [first, trialTarget] });
+  const title = draft ? `${trial.agentName}: trial of a draft version` : `${trial.policyName}: trial of an edit on ${agentName}`;
+  return newComparison({ title, agentId: entity.sourceAgentId, agentName, testSet, cases, targets: [first, trialTarget] });
 }
 
 /** Runs a comparison until every job is final and read: starts what has no job, then polls statuses in bulk. */

@@ -6,16 +6,22 @@
 import type { ServiceClient } from '../client';
 import { readMarker } from './trialMarker';
 import { planLeftoverRemoval, planTrialRemoval, removeVerified, type LeftAlone, type MadeHere, type RemovalPlan } from './trialRemoval';
-import type { TrialEntity, TrialRecord } from './trialRecord';
+import { isDraftTrial, type DraftTrialRecord, type TrialEntity, type TrialRecord } from './trialRecord';
+import type { AgentVersionDraft } from '../documents/agentVersionDraft';
 import type { SaveTrial } from './trialSetup';
 
-/** The real policy has a newer version than the one the trial began from. */
+/** The real policy (or agent, for a draft) has a newer version than the one the trial began from. */
 export class TrialConflict extends Error {
   constructor(
     readonly policyName: string,
     readonly currentVersionId: string | null,
+    draft = false,
   ) {
-    super(`${policyName} changed since the trial began (someone saved a new version): publishing would overwrite it. Try the edit again on the policy as it is now.`);
+    super(
+      draft
+        ? `${policyName} changed since the trial began (someone made a new version): publishing the draft would replace it. Open a new draft from the current version and try it again.`
+        : `${policyName} changed since the trial began (someone saved a new version): publishing would overwrite it. Try the edit again on the policy as it is now.`,
+    );
     this.name = 'TrialConflict';
   }
 }
@@ -59,21 +65,32 @@ async function finishDiscard(record: TrialRecord, outcome: RemovalOutcome, save:
   return outcome;
 }
 
-/** Throws a {@link TrialConflict} when the real policy's current version is not the one the trial began from. */
+/** Throws a {@link TrialConflict} when the real policy's (or, for a draft, the real agent's) current version is not the one the trial began from. */
 export async function checkNoConflict(client: ServiceClient, record: TrialRecord, signal?: AbortSignal): Promise<void> {
+  if (isDraftTrial(record)) {
+    const agent = await client.agents.get(record.agentId, { signal });
+    if ((agent.current_version_id ?? null) !== record.baseVersionId) throw new TrialConflict(record.agentName, agent.current_version_id ?? null, true);
+    return;
+  }
   const policy = await client.policies.get(record.policyId, { signal });
   if (policy.current_version_id !== record.baseVersionId) throw new TrialConflict(record.policyName, policy.current_version_id);
 }
 
+/** The new version a draft trial publishes on the real agent: the draft as tried. */
+export function draftBody(record: DraftTrialRecord): AgentVersionDraft {
+  const draft = record.content as AgentVersionDraft;
+  return { ...draft, input_definitions: draft.input_definitions.map((d) => ({ ...d })), engine_config: { ...draft.engine_config } };
+}
+
 /**
- * Publish: after the conflict check, one new version of the real policy with the content tried (the
- * first change production sees), then the trial's entities are removed. Answers the new version's id.
+ * Publish: after the conflict check, one new version of the real policy with the content tried (or,
+ * for a draft, one new version of the real agent: the draft) — the first change production sees —
+ * then the trial's entities are removed. Answers the new version's id.
  */
 export async function publishTrial(client: ServiceClient, record: TrialRecord, save: SaveTrial, madeHere?: MadeHere, signal?: AbortSignal): Promise<string> {
   if (record.state === 'published' && record.publishedVersionId) return record.publishedVersionId;
   await checkNoConflict(client, record, signal);
-  const body = record.baseVersionId ? { content: record.content, base_version_id: record.baseVersionId } : { content: record.content };
-  const made = await client.policies.createVersion(record.policyId, body, { signal });
+  const made = isDraftTrial(record) ? await client.agents.createVersion(record.agentId, draftBody(record), { signal }) : await client.policies.createVersion(record.policyId, record.baseVersionId ? { content: record.content, base_version_id: record.baseVersionId } : { content: record.content }, { signal });
   await completePublish(client, record, made.id, save, madeHere, signal);
   return made.id;
 }

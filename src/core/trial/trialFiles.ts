@@ -41,3 +41,15 @@ export function trialStartQuestion(o: { policyName: string; agentName: string; t
     button: `Start ${n} Job${n === 1 ? '' : 's'}`,
   };
 }
+
+/** The modal question before a trial of an agent version draft starts: the copy it makes, what it runs and costs. */
+export function draftTrialQuestion(o: { agentName: string; versionName?: string; testSet: string; cases: number; estimate: CostEstimate; baseline: 'before' | 'now' }): { message: string; detail: string; button: string } {
+  const n = o.estimate.jobs;
+  const cases = `${o.cases} case${o.cases === 1 ? '' : 's'}`;
+  const runs = o.baseline === 'before' ? `the draft runs the ${cases} and is compared with the results before (read, not run)` : `the draft and the current version of ${o.agentName} each run the ${cases}`;
+  return {
+    message: `Try this draft${o.versionName ? ` (“${o.versionName}”)` : ''} of “${o.agentName}” on ${o.testSet}? It runs on a copy: the agent keeps its current version until you publish.`,
+    detail: [`A trial copy of ${o.agentName} whose version is the draft is created (marked “trial”, removed when you publish or discard).`, `Then ${runs}: ${estimateText(o.estimate)}.`, 'No file is sent.'].join('\n'),
+    button: `Start ${n} Job${n === 1 ? '' : 's'}`,
+  };
+}

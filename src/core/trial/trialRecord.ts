@@ -1,9 +1,10 @@
 /**
- * The trial file (`*.trial.json`): what a trial of a policy edit made on the service. Every entity is
+ * The trial file (`*.trial.json`): what a trial of a policy edit, or of an agent version draft, made on the service. Every entity is
  * written here before the request that creates it goes out, so a trial interrupted at any point can
  * be cleaned up: an entity with no id yet is found again by its exact name and the trial's marker.
  */
 import * as z from 'zod/mini';
+import { AgentVersionDraftSchema, type AgentVersionDraft } from '../documents/agentVersionDraft';
 
 export const TRIAL_KIND = 'agent-workbench.trial';
 export const TRIAL_FORMAT_VERSION = 1;
@@ -23,24 +24,40 @@ export interface TrialEntity {
   removed?: boolean;
 }
 
-export interface TrialRecord {
+interface TrialBase {
   kind: typeof TRIAL_KIND;
   version: typeof TRIAL_FORMAT_VERSION;
   /** Random, unique: the marker names it. */
   trialId: string;
   user: string;
   createdAt: string;
-  /** The real policy and the version the trial began from (the conflict check of Publish). */
-  policyId: string;
-  policyName: string;
+  /** The version the trial began from (the conflict check of Publish): of the policy, or of the agent for a draft. */
   baseVersionId: string | null;
-  /** The edited content under trial. */
+  /** What is under trial: the edited policy content, or the agent version draft. */
   content: unknown;
   entities: TrialEntity[];
   /** started → ready (entities made) → published | discarded. */
   state: 'started' | 'ready' | 'published' | 'discarded';
   publishedVersionId?: string;
 }
+
+/** A trial of a policy edit: a trial policy with the content, and copies of the agents applying the policy that apply it. */
+export interface PolicyTrialRecord extends TrialBase {
+  subject?: 'policy';
+  /** The real policy. */
+  policyId: string;
+  policyName: string;
+}
+
+/** A trial of an agent version draft: a copy of the agent whose version is the draft (`content`). */
+export interface DraftTrialRecord extends TrialBase {
+  subject: 'agentVersion';
+  /** The real agent. */
+  agentId: string;
+  agentName: string;
+}
+
+export type TrialRecord = PolicyTrialRecord | DraftTrialRecord;
 
 const text = z.string();
 const EntitySchema = z.object({
@@ -52,25 +69,29 @@ const EntitySchema = z.object({
   trialVersionId: z.optional(text),
   removed: z.optional(z.boolean()),
 });
-/** The trial file's shape: parseTrial checks it, and the editor's JSON schema for `*.trial.json` is generated from it. */
-export const TrialSchema = z.object({
+const BASE_FIELDS = {
   kind: z.literal(TRIAL_KIND),
   version: z.literal(TRIAL_FORMAT_VERSION),
   trialId: z.string().check(z.minLength(8)),
   user: text,
   createdAt: text,
-  policyId: z.string().check(z.minLength(1)),
-  policyName: text,
   baseVersionId: z.nullable(text),
   content: z.unknown(),
   entities: z.array(EntitySchema),
   state: z.enum(['started', 'ready', 'published', 'discarded']),
   publishedVersionId: z.optional(text),
-});
+};
+const PolicyTrialSchema = z.object({ ...BASE_FIELDS, subject: z.optional(z.literal('policy')), policyId: z.string().check(z.minLength(1)), policyName: text });
+const DraftTrialSchema = z.object({ ...BASE_FIELDS, subject: z.literal('agentVersion'), agentId: z.string().check(z.minLength(1)), agentName: text, content: AgentVersionDraftSchema });
+/** The trial file's shape: parseTrial checks it, and the editor's JSON schema for `*.trial.json` is generated from it. */
+export const TrialSchema = z.union([PolicyTrialSchema, DraftTrialSchema]);
 
 /** Reads a trial file, checked whole; throws with the first problem when it is not one. */
 export function parseTrial(textOfFile: string): TrialRecord {
-  const parsed = TrialSchema.safeParse(JSON.parse(textOfFile));
+  const value: unknown = JSON.parse(textOfFile);
+  // The subject says which shape to check, so the first problem named is one of that shape.
+  const draft = typeof value === 'object' && value !== null && (value as { subject?: unknown }).subject === 'agentVersion';
+  const parsed = (draft ? DraftTrialSchema : PolicyTrialSchema).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`This is not a trial file: ${issue?.path.join('.') || 'the file'} ${issue?.message ?? ''}`.trim());
@@ -84,7 +105,7 @@ export function serializeTrial(record: TrialRecord): string {
 }
 
 /** A new trial of an edited policy; nothing exists on the service yet. */
-export function newTrial(options: { trialId: string; user: string; policyId: string; policyName: string; baseVersionId: string | null; content: unknown; now?: Date }): TrialRecord {
+export function newTrial(options: { trialId: string; user: string; policyId: string; policyName: string; baseVersionId: string | null; content: unknown; now?: Date }): PolicyTrialRecord {
   return {
     kind: TRIAL_KIND,
     version: TRIAL_FORMAT_VERSION,
@@ -108,4 +129,37 @@ export function trialPolicy(record: TrialRecord): TrialEntity | undefined {
 /** The trial agents of a record. */
 export function trialAgents(record: TrialRecord): TrialEntity[] {
   return record.entities.filter((e) => e.kind === 'agent');
+}
+
+/** A new trial of an agent version draft; nothing exists on the service yet. */
+export function newDraftTrial(options: { trialId: string; user: string; agentId: string; agentName: string; baseVersionId: string | null; draft: AgentVersionDraft; now?: Date }): DraftTrialRecord {
+  return {
+    kind: TRIAL_KIND,
+    version: TRIAL_FORMAT_VERSION,
+    subject: 'agentVersion',
+    trialId: options.trialId,
+    user: options.user,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    agentId: options.agentId,
+    agentName: options.agentName,
+    baseVersionId: options.baseVersionId,
+    content: options.draft,
+    entities: [],
+    state: 'started',
+  };
+}
+
+/** True for a trial of an agent version draft. */
+export function isDraftTrial(record: TrialRecord): record is DraftTrialRecord {
+  return record.subject === 'agentVersion';
+}
+
+/** What the trial tries, by name: the policy, or the agent whose draft it is. */
+export function trialSubjectName(record: TrialRecord): string {
+  return isDraftTrial(record) ? record.agentName : record.policyName;
+}
+
+/** "the edit of “Policy”" or "the draft of “Agent”": what a message says the trial is of. */
+export function trialSubjectText(record: TrialRecord): string {
+  return isDraftTrial(record) ? `the draft of “${record.agentName}”` : `the edit of “${record.policyName}”`;
 }

@@ -5,8 +5,9 @@
  */
 import type { AgentVersion, BaseAgent, InputDefinitionInput, ServiceClient } from '../client';
 import { isTrialEntity, trialMarker, trialName } from './trialMarker';
-import type { TrialEntity, TrialRecord } from './trialRecord';
+import type { DraftTrialRecord, PolicyTrialRecord, TrialEntity, TrialRecord } from './trialRecord';
 import { DuplicateRenameError, duplicateAgentAs } from '../agentDuplicate';
+import type { AgentVersionDraft } from '../documents/agentVersionDraft';
 
 /** Saves the trial file; awaited before every request that creates something. */
 export type SaveTrial = () => Promise<void>;
@@ -53,7 +54,7 @@ export function versionCopy(version: AgentVersion, policyId: string): { input_de
  * that was interrupted continues where it stopped (what has an id is not made again). The ids of the
  * agent copies made go into `madeHere`, the process's own record of what it made.
  */
-export async function setUpTrial(client: ServiceClient, record: TrialRecord, agents: readonly { agent: BaseAgent; version: AgentVersion }[], save: SaveTrial, madeHere?: Set<string>, signal?: AbortSignal): Promise<void> {
+export async function setUpTrial(client: ServiceClient, record: PolicyTrialRecord, agents: readonly { agent: BaseAgent; version: AgentVersion }[], save: SaveTrial, madeHere?: Set<string>, signal?: AbortSignal): Promise<void> {
   const marker = trialMarker(record);
   const at = new Date(record.createdAt);
   let policy = record.entities.find((e) => e.kind === 'policy');
@@ -68,34 +69,63 @@ export async function setUpTrial(client: ServiceClient, record: TrialRecord, age
     await save();
   }
   for (const { agent, version } of agents) {
-    let entity: TrialEntity | undefined = record.entities.find((e) => e.kind === 'agent' && e.sourceAgentId === agent.id);
-    if (!entity) {
-      entity = { kind: 'agent', name: trialName(agent.name, record.user, at), sourceAgentId: agent.id, sourceVersionId: version.id };
-      record.entities.push(entity);
-    }
-    if (!entity.id) {
-      await save();
-      // Named and marked right after the copy is made (the live duplicate takes no body).
-      const copy = await duplicateAgentAs(client, agent.id, { name: entity.name, description: marker }, signal).catch(async (error: unknown) => {
-        // The copy exists: record it so that clean-up finds it, then fail as asked.
-        if (error instanceof DuplicateRenameError) {
-          entity.id = error.copy.base_agent.id;
-          // Unmarked (the rename carried the marker): only this process may say it is the trial's.
-          madeHere?.add(entity.id);
-          await save();
-        }
-        throw error;
-      });
-      entity.id = copy.base_agent.id;
-      // Until its marker is written, only this process may say the copy is the trial's (trialRemoval.ts).
-      madeHere?.add(entity.id);
-      await save();
-    }
+    const entity = await copyAgent(client, record, agent, version.id, save, madeHere, signal);
     if (!entity.trialVersionId) {
-      const made = await client.agents.createVersion(entity.id, { ...versionCopy(version, policy.id), version_name: `trial of ${record.policyName}`, description: marker }, { signal });
+      const made = await client.agents.createVersion(entity.id!, { ...versionCopy(version, policy.id), version_name: `trial of ${record.policyName}`, description: marker }, { signal });
       entity.trialVersionId = made.id;
       await save();
     }
+  }
+  record.state = 'ready';
+  await save();
+}
+
+/**
+ * The trial's copy of an agent, made (and marked) unless the record has it already: the entity is
+ * written in the record before the duplicate is asked for, and its id right after.
+ */
+async function copyAgent(client: ServiceClient, record: TrialRecord, agent: BaseAgent, versionId: string, save: SaveTrial, madeHere?: Set<string>, signal?: AbortSignal): Promise<TrialEntity> {
+  let entity: TrialEntity | undefined = record.entities.find((e) => e.kind === 'agent' && e.sourceAgentId === agent.id);
+  if (!entity) {
+    entity = { kind: 'agent', name: trialName(agent.name, record.user, new Date(record.createdAt)), sourceAgentId: agent.id, sourceVersionId: versionId };
+    record.entities.push(entity);
+  }
+  if (!entity.id) {
+    await save();
+    const found = entity;
+    // Named and marked right after the copy is made (the live duplicate takes no body).
+    const copy = await duplicateAgentAs(client, agent.id, { name: entity.name, description: trialMarker(record) }, signal).catch(async (error: unknown) => {
+      // The copy exists: record it so that clean-up finds it, then fail as asked.
+      if (error instanceof DuplicateRenameError) {
+        found.id = error.copy.base_agent.id;
+        // Unmarked (the rename carried the marker): only this process may say it is the trial's.
+        madeHere?.add(found.id);
+        await save();
+      }
+      throw error;
+    });
+    entity.id = copy.base_agent.id;
+    // Until its marker is written, only this process may say the copy is the trial's (trialRemoval.ts).
+    madeHere?.add(entity.id);
+    await save();
+  }
+  return entity;
+}
+
+/**
+ * Sets up a trial of an agent version draft: a copy of the agent (marked as the trial's) whose new
+ * version is the draft. The real agent is only read; the draft's policy, if it names one, is applied
+ * as it is (read by the copy's jobs, never changed). Continues an interrupted record like
+ * {@link setUpTrial}.
+ */
+export async function setUpDraftTrial(client: ServiceClient, record: DraftTrialRecord, agent: BaseAgent, save: SaveTrial, madeHere?: Set<string>, signal?: AbortSignal): Promise<void> {
+  const entity = await copyAgent(client, record, agent, record.baseVersionId ?? '', save, madeHere, signal);
+  if (!entity.trialVersionId) {
+    const draft = record.content as AgentVersionDraft;
+    const name = draft.version_name ? `trial of ${draft.version_name}` : 'trial of a draft';
+    const made = await client.agents.createVersion(entity.id!, { input_definitions: draft.input_definitions, engine_config: { ...draft.engine_config }, version_name: name.slice(0, 255), description: trialMarker(record) }, { signal });
+    entity.trialVersionId = made.id;
+    await save();
   }
   record.state = 'ready';
   await save();

@@ -37,7 +37,7 @@ export async function filterAgents(view: AgentsView): Promise<void> {
     },
     {
       label: f.hideTrials ? '$(beaker) Show Trial Agents' : '$(beaker) Hide Trial Agents',
-      description: f.hideTrials ? 'copies made by Try This Edit are hidden' : 'copies made by Try This Edit are shown, marked “trial”',
+      description: f.hideTrials ? 'trial copies (Try This Edit, Try This Draft) are hidden' : 'trial copies (Try This Edit, Try This Draft) are shown, marked “trial”',
       run: () => Promise.resolve({ ...f, hideTrials: !f.hideTrials }),
     },
     { label: '$(clear-all) Clear Filter', run: () => Promise.resolve({}) },

@@ -94,7 +94,7 @@ function agentTooltip(a: BaseAgent, tags: string[]): vscode.MarkdownString {
   row('Created', dateTime(a.created_at));
   row('Creator', creatorName(a.creator));
   row('Tags', tags.join(', '));
-  if (isTrialEntity(a)) md.appendMarkdown('\n\n').appendText('A copy made by Try This Edit to run a policy edit before it is published; removed when the trial is published or discarded (or by Clean Up Trials…).');
+  if (isTrialEntity(a)) md.appendMarkdown('\n\n').appendText('A copy made by Try This Edit or Try This Draft to run a policy edit or an agent version draft before it is published; removed when the trial is published or discarded (or by Clean Up Trials…).');
   return md;
 }
 

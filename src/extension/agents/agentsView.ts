@@ -166,7 +166,7 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
    * read again, and the new version is revealed when known.
    */
   async revealVersion(agentId: string, versionId: string | undefined): Promise<void> {
-    const node = this.agents.nodeOf(agentId);
+    const node = this.agents.nodeOf(agentId) ?? (await this.loadedNode(agentId));
     if (!node) return;
     try {
       this.updateAgent(await this.client().agents.get(agentId));
@@ -174,6 +174,11 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
       // The versions below are still re-read; the agent row keeps its last known state.
     }
     await this.reveal(await node.versions.reloadAndFind(versionId), { select: true, focus: false, expand: true });
+  }
+
+  /** Takes agents the service no longer has (a trial's copies, removed) out of the list, without reading it again. */
+  removeAgents(agentIds: readonly string[]): void {
+    for (const id of agentIds) if (this.agents.nodeOf(id)) this.agents.remove(id);
   }
 
   /** Reads an agent's jobs again (after a run whose outcome is unknown). */
@@ -186,14 +191,23 @@ export class AgentsView extends ServiceTreeView<AgentFilter> implements AgentsTr
    * read and put on top of the list first, so it can be shown.
    */
   async revealAgentVersion(agentId: string, versionId: string | undefined): Promise<void> {
-    let node = this.agents.nodeOf(agentId);
+    let node = this.agents.nodeOf(agentId) ?? (await this.loadedNode(agentId));
     if (!node) {
+      // Put on top of a list that was read: on one that failed it would stand for the whole list.
+      if (this.agents.list.state.kind !== 'loaded') return;
       const agent = await this.client().agents.get(agentId);
       this.putAgents([agent]);
       node = this.agents.prepend(agent);
     }
     await this.reveal(node, { select: !versionId, focus: true, expand: Boolean(versionId) });
     if (versionId) await this.revealVersion(agentId, versionId);
+  }
+
+  /** The node of an agent on the loaded pages, the first page read first when the list was just forgotten (a view reloaded). */
+  private async loadedNode(agentId: string): Promise<AgentNode | undefined> {
+    await this.agents.list.ensureLoaded();
+    const agent = this.agents.loadedItems.find((a) => a.id === agentId);
+    return agent ? this.agents.nodeFor(agent) : undefined;
   }
 
   /** The agents loaded so far (for pickers: engines and tags seen, agents to choose from). */

@@ -127,6 +127,20 @@ export class VersionDrafts implements vscode.Disposable {
     };
   }
 
+  /**
+   * Draft editors of `agentId` holding what was just published as `version` (a draft's trial): marked
+   * saved, their tab moved to the new version, so that a later Ctrl+S cannot make the version twice.
+   */
+  async settlePublished(agentId: string, published: Pick<AgentVersionDraft, 'engine_config' | 'input_definitions'>, version: Pick<AgentVersion, 'id' | 'version_name'>, agentName: string): Promise<void> {
+    const runs = (d: Pick<AgentVersionDraft, 'engine_config' | 'input_definitions'>) => ({ e: d.engine_config, i: d.input_definitions });
+    for (const doc of vscode.workspace.textDocuments) {
+      if (!doc.isDirty || draftIds(doc.uri)?.agentId !== agentId) continue;
+      const held = loadCore().checkJson(doc.getText(), loadCore().AgentVersionDraftSchema);
+      if (!held.ok || !sameJson(runs(held.value), runs(published))) continue;
+      await this.fs.settleAs(doc, agentVersionUri(agentId, version.id, agentName, version.version_name)).catch((error: unknown) => this.log.warn(`The draft of the published version could not be marked saved: ${String(error)}`));
+    }
+  }
+
   dispose(): void {
     this.choices.dispose();
     this.checking.dispose();
@@ -140,7 +154,8 @@ function versionDraftUri(agent: Pick<BaseAgent, 'id' | 'name'>, baseId: string):
 }
 
 /** The agent and base version a draft URI names. */
-function draftIds(uri: vscode.Uri): { agentId: string; baseId: string } | undefined {
+/** The agent and the version a version draft's URI names, or undefined when it is not one. */
+export function draftIds(uri: vscode.Uri): { agentId: string; baseId: string } | undefined {
   if (uri.scheme !== Schemes.edit) return undefined;
   const [kind, sub, agentId, baseId] = uri.path.split('/').filter(Boolean);
   return kind === 'drafts' && sub === 'agents' && agentId && baseId ? { agentId, baseId } : undefined;

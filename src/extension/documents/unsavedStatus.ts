@@ -27,7 +27,9 @@ export class UnsavedStatus extends Disposable {
     }
     const what = doc.uri.path.startsWith('/drafts/') ? 'draft' : 'policy';
     this.item.text = `$(circle-filled) Unsaved ${what}`;
-    this.item.tooltip = `Not saved to the service. Save (Ctrl+S) creates a new version; auto save never does.${what === 'policy' ? ' Click to save, or to try the edit on copies first.' : ''}`;
+    const agentDraft = doc.uri.path.startsWith('/drafts/agents/');
+    const tryFirst = what === 'policy' ? ' Click to save, or to try the edit on copies first.' : agentDraft ? ' Click to save, or to try the draft on a copy of the agent first.' : '';
+    this.item.tooltip = `Not saved to the service. Save (Ctrl+S) creates a new version; auto save never does.${tryFirst}`;
     this.item.show();
   }
 }

@@ -8,23 +8,33 @@ import { policyOf } from '../policies/policyManagement';
 import { PolicyVersionNode } from '../policies/policyNodes';
 import { CancelledError } from '../util/errors';
 import { cleanUpTrials, discardThisTrial, publishThisEdit, type CleanUpArgs, type EndArgs } from './trialEnding';
+import { tryThisDraft } from './tryThisDraft';
 import { tryThisEdit, type TrialDeps, type TryArgs } from './tryThisEdit';
+import { draftIds } from '../agents/versionDrafts';
 
-/** Try This Edit…, Publish This Edit, Discard Trial, Clean Up Trials…, Export Policy to Workspace, and the Unsaved-policy menu. */
+/** Try This Edit…, Try This Draft…, Publish This Edit, Discard Trial, Clean Up Trials…, Export Policy to Workspace, and the Unsaved-policy menu. */
 export function registerTrialCommands(deps: TrialDeps): vscode.Disposable[] {
   const { log } = deps;
   return [
     registerCommand(log, TrialCommands.tryThisEdit, async (arg?: unknown, args?: TryArgs) => {
-      // One entry point for "what does my edit do": the live version itself is tested on the real agent, anything else on copies.
+      // One entry point for "what does my edit do": the live version itself is tested on the real agent, an agent version draft on a copy of its agent, anything else on copies.
+      if (!args?.source && isVersionDraft(arg)) return tryThisDraft(deps, arg, args ?? {});
       const live = !args?.source && (await liveVersionEditor(deps, arg));
       return live ? vscode.commands.executeCommand(ComparisonCommands.testThisChange, live) : tryThisEdit(deps, arg, args ?? {});
     }),
-    registerCommand(log, TrialCommands.publishThisEdit, (arg?: unknown) => publishThisEdit(deps, arg)),
+    registerCommand(log, TrialCommands.tryThisDraft, (arg?: unknown, args?: TryArgs) => tryThisDraft(deps, arg, args ?? {})),
+    registerCommand(log, TrialCommands.publishThisEdit, (arg?: unknown, args?: EndArgs) => publishThisEdit(deps, arg, args ?? {})),
     registerCommand(log, TrialCommands.discardTrial, (arg?: unknown, args?: EndArgs) => discardThisTrial(deps, arg, args ?? {})),
     registerCommand(log, TrialCommands.cleanUpTrials, (args?: CleanUpArgs) => cleanUpTrials(deps, args ?? {})),
     registerCommand(log, TrialCommands.exportPolicy, (arg?: unknown) => exportPolicy(deps, arg)),
     registerCommand(log, DocumentCommands.unsavedMenu, () => unsavedMenu()),
   ];
+}
+
+/** True when the command was given (or the active editor shows) an agent version draft. */
+function isVersionDraft(arg: unknown): boolean {
+  const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
+  return uri !== undefined && draftIds(uri) !== undefined;
 }
 
 /** The policy editor's document when it shows the policy's current version unedited (what production runs now). */
@@ -77,9 +87,11 @@ async function exportPolicy(deps: TrialDeps, arg: unknown): Promise<vscode.Uri> 
 async function unsavedMenu(): Promise<void> {
   const document = vscode.window.activeTextEditor?.document;
   const isPolicy = document?.uri.scheme === Schemes.edit && parsePolicyEditUri(document.uri) !== undefined;
+  const isDraft = document !== undefined && draftIds(document.uri) !== undefined;
   const items = [
     { label: '$(save) Save as New Version', description: 'the new version becomes current', command: DocumentCommands.saveAsNewVersion },
     ...(isPolicy ? [{ label: '$(beaker) Try This Edit…', description: 'run a test set on copies first; nothing changes until you publish', command: TrialCommands.tryThisEdit }] : []),
+    ...(isDraft ? [{ label: '$(beaker) Try This Draft…', description: 'run a test set on a copy of the agent first; its current version stays until you publish', command: TrialCommands.tryThisDraft }] : []),
   ];
   const pick = await vscode.window.showQuickPick(items, { title: isPolicy ? 'Unsaved policy' : 'Unsaved draft' });
   if (!pick) throw new CancelledError();

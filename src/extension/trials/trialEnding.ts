@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
+import type { AgentVersion, BaseAgent } from '../../core/client';
+import type { AgentVersionDraft } from '../../core/documents/agentVersionDraft';
 import { trialUserName } from '../../core/trial/trialMarker';
 import { CancelledError } from '../util/errors';
 import { setUp, tryThisEdit, type StartedTrial, type TrialDeps } from './tryThisEdit';
 import { comparisonUriOf, readTrialFile, trialOf, unfinishedTrials, type TrialFile } from './trialWorkspace';
-import type { LeftAlone, Leftover, RemovalPlan } from '../core';
+import type { DraftTrialRecord, LeftAlone, Leftover, PolicyTrialRecord, RemovalPlan } from '../core';
 import { loadCore } from '../lazyCore';
 
 /** What tests pass instead of answering the dialogs. */
@@ -19,10 +21,12 @@ export type PublishResult = { kind: 'published'; versionId: string } | { kind: '
  * flow of policy documents (version name asked; a policy changed since the trial began is said so,
  * with Try Again), then the trial's agents and policy are removed.
  */
-export async function publishThisEdit(deps: TrialDeps, arg: unknown): Promise<PublishResult> {
+export async function publishThisEdit(deps: TrialDeps, arg: unknown, args: EndArgs = {}): Promise<PublishResult> {
   const trial = await trialOf(arg, 'Publish This Edit: which trial?');
   if (!mayEnd(deps, trial, 'published')) return { kind: 'notPublished' };
-  const { outcome, created, retry } = await deps.policyDocuments.publish(trial.record);
+  const record = trial.record;
+  if (loadCore().isDraftTrial(record)) return publishDraft(deps, trial, record, args);
+  const { outcome, created, retry } = await deps.policyDocuments.publish(record);
   if (retry) return { kind: 'retried', trial: await tryAgain(deps, trial) };
   if (outcome.kind === 'cancelled') return { kind: 'notPublished' };
   if (outcome.kind === 'unchanged') {
@@ -31,11 +35,38 @@ export async function publishThisEdit(deps: TrialDeps, arg: unknown): Promise<Pu
   }
   if (outcome.kind === 'notSaved' || !created) throw new Error(outcome.kind === 'notSaved' ? outcome.message : 'The new version was not made.');
   const client = deps.connection.requireClient();
-  const removal = await loadCore().completePublish(client, trial.record, created.id, trial.save, deps.madeHere);
+  const removal = await loadCore().completePublish(client, record, created.id, trial.save, deps.madeHere);
   deps.agents.reload();
   deps.policies.reload();
-  void vscode.window.showInformationMessage(`Published “${created.version_name || created.id}” of “${trial.record.policyName}”: it is the current version now. The trial's copies were removed.${leftAloneNote(deps, removal.leftAlone)}`);
+  void vscode.window.showInformationMessage(`Published “${created.version_name || created.id}” of “${record.policyName}”: it is the current version now. The trial's copies were removed.${leftAloneNote(deps, removal.leftAlone)}`);
   return { kind: 'published', versionId: created.id };
+}
+
+/**
+ * Publish of a draft's trial: after asking, the draft becomes one new version of the real agent (refused
+ * when the agent got a newer version since the trial began), then the trial's copy is removed and the new
+ * version is shown in the Agents view.
+ */
+async function publishDraft(deps: TrialDeps, trial: TrialFile, record: DraftTrialRecord, args: EndArgs): Promise<PublishResult> {
+  const client = deps.connection.requireClient();
+  const core = loadCore();
+  const draft = record.content as { version_name?: string };
+  if (!args.confirmed) {
+    const go = 'Publish';
+    const detail = `The draft becomes the current version of “${record.agentName}”: every new job runs it. The trial's copy is removed; the comparison file stays as a record.`;
+    const answer = await vscode.window.showWarningMessage(`Publish the draft${draft.version_name ? ` “${draft.version_name}”` : ''} as a new version of “${record.agentName}”?`, { modal: true, detail }, go);
+    if (answer !== go) return { kind: 'notPublished' };
+  }
+  const before = record.state;
+  const versionId = await core.publishTrial(client, record, trial.save, deps.madeHere);
+  // The copy leaves the list and the new version is shown, without reading the whole list again.
+  deps.agents.removeAgents(record.entities.filter((e) => e.kind === 'agent' && e.removed && e.id).map((e) => e.id!));
+  void deps.agents.revealVersion(record.agentId, versionId);
+  const version = await client.agents.getVersion(record.agentId, versionId).catch(() => undefined);
+  if (version) await deps.versionDrafts.settlePublished(record.agentId, record.content as AgentVersionDraft, version, record.agentName);
+  deps.log.info(`Published a trial of a draft of ${record.agentName} as version ${versionId}${before === 'published' ? ' (already published)' : ''}`);
+  void vscode.window.showInformationMessage(`Published the draft as the current version of “${record.agentName}”${version?.version_name ? ` (“${version.version_name}”)` : ''}. The trial's copy was removed.`);
+  return { kind: 'published', versionId };
 }
 
 /**
@@ -51,15 +82,16 @@ export async function discardThisTrial(deps: TrialDeps, arg: unknown, args: EndA
   if (!plan.remove.length && plan.leftAlone.length) return notYours(deps, [{ file: trial, plan }], args);
   if (!args.confirmed) {
     const go = 'Discard Trial';
-    const detail = `${planText(plan, 'Removed from the service')}The real policy and agents stay as they are; the comparison file stays as a record.`;
-    const answer = await vscode.window.showWarningMessage(`Discard the trial of “${trial.record.policyName}”?`, { modal: true, detail }, go);
+    const detail = `${planText(plan, 'Removed from the service')}${core.isDraftTrial(trial.record) ? 'The real agent keeps its current version' : 'The real policy and agents stay as they are'}; the comparison file stays as a record.`;
+    const answer = await vscode.window.showWarningMessage(`Discard the trial of ${core.trialSubjectText(trial.record)}?`, { modal: true, detail }, go);
     if (answer !== go) throw new CancelledError();
   }
   await stopComparison(deps, trial);
   const outcome = await core.discardPlanned(client, trial.record, plan, trial.save);
   deps.agents.reload();
   deps.policies.reload();
-  void vscode.window.showInformationMessage(`Trial of “${trial.record.policyName}” discarded: ${copies(outcome.removed)} removed; the real policy is as it was.${leftAloneNote(deps, outcome.leftAlone)}`);
+  const real = core.isDraftTrial(trial.record) ? 'the real agent is as it was' : 'the real policy is as it was';
+  void vscode.window.showInformationMessage(`Trial of ${core.trialSubjectText(trial.record)} discarded: ${copies(outcome.removed)} removed; ${real}.${leftAloneNote(deps, outcome.leftAlone)}`);
   return outcome.removed;
 }
 
@@ -140,8 +172,8 @@ export async function cleanUpTrials(deps: TrialDeps, args: CleanUpArgs): Promise
   };
   const items: Item[] = [
     ...open.flatMap((file): Item[] => [
-      { label: `$(debug-continue) Resume ${file.record.policyName}`, description: vscode.workspace.asRelativePath(file.uri), detail: `a trial of ${file.record.createdAt.slice(0, 16).replace('T', ' ')} (${file.record.state === 'started' ? 'interrupted while its copies were made' : 'its comparison can be resumed, published or discarded'})`, act: () => resumeTrial(deps, file).then(() => 0) },
-      { label: `$(discard) Discard ${file.record.policyName}`, description: vscode.workspace.asRelativePath(file.uri), act: () => discardThisTrial(deps, file.uri, { confirmed: args.confirmed }) },
+      { label: `$(debug-continue) Resume ${core.trialSubjectName(file.record)}`, description: vscode.workspace.asRelativePath(file.uri), detail: `a trial of ${file.record.createdAt.slice(0, 16).replace('T', ' ')} (${file.record.state === 'started' ? 'interrupted while its copies were made' : 'its comparison can be resumed, published or discarded'})`, act: () => resumeTrial(deps, file).then(() => 0) },
+      { label: `$(discard) Discard ${core.trialSubjectName(file.record)}`, description: vscode.workspace.asRelativePath(file.uri), act: () => discardThisTrial(deps, file.uri, { confirmed: args.confirmed }) },
     ]),
     ...(count || stale.length ? [removeAll] : []),
   ];
@@ -195,16 +227,22 @@ async function removeLeftovers(deps: TrialDeps, stale: readonly TrialFile[], lef
 /** Resumes an interrupted trial: the copies not made yet are made, then its comparison opens (where Resume asks before starting anything). */
 async function resumeTrial(deps: TrialDeps, trial: TrialFile): Promise<void> {
   const comparison = comparisonUriOf(trial.uri);
-  if (trial.record.state === 'started') {
+  const record = trial.record;
+  if (record.state === 'started') {
     const client = deps.connection.requireClient();
     const core = loadCore();
-    const agents = [];
-    for (const entity of core.trialAgents(trial.record)) {
-      if (!entity.sourceAgentId || !entity.sourceVersionId) continue;
-      agents.push({ agent: await client.agents.get(entity.sourceAgentId), version: await client.agents.getVersion(entity.sourceAgentId, entity.sourceVersionId) });
+    if (core.isDraftTrial(record)) {
+      const agent = await client.agents.get(record.agentId);
+      await setUp(deps, client, trial, () => core.setUpDraftTrial(client, record, agent, trial.save, deps.madeHere));
+    } else {
+      const agents: { agent: BaseAgent; version: AgentVersion }[] = [];
+      for (const entity of core.trialAgents(record)) {
+        if (!entity.sourceAgentId || !entity.sourceVersionId) continue;
+        agents.push({ agent: await client.agents.get(entity.sourceAgentId), version: await client.agents.getVersion(entity.sourceAgentId, entity.sourceVersionId) });
+      }
+      if (!agents.length) throw new Error(`${vscode.workspace.asRelativePath(trial.uri)} was interrupted before it named an agent to copy: discard it and try the edit again.`);
+      await setUp(deps, client, trial, () => core.setUpTrial(client, record, agents, trial.save, deps.madeHere));
     }
-    if (!agents.length) throw new Error(`${vscode.workspace.asRelativePath(trial.uri)} was interrupted before it named an agent to copy: discard it and try the edit again.`);
-    await setUp(deps, client, trial, agents);
   }
   const exists = await vscode.workspace.fs.stat(comparison).then(() => true, () => false);
   if (!exists) throw new Error(`The trial's copies are ready, but its comparison ${vscode.workspace.asRelativePath(comparison)} is missing: discard the trial and try the edit again.`);
@@ -215,7 +253,7 @@ async function resumeTrial(deps: TrialDeps, trial: TrialFile): Promise<void> {
 function mayEnd(deps: TrialDeps, trial: TrialFile, to: 'published' | 'discarded'): boolean {
   const state = trial.record.state;
   if (state === 'published' || state === 'discarded') {
-    void vscode.window.showInformationMessage(`This trial of “${trial.record.policyName}” was ${state} already${state === 'published' && trial.record.publishedVersionId ? ` (version ${trial.record.publishedVersionId})` : ''}: its copies are gone.`);
+    void vscode.window.showInformationMessage(`This trial of ${loadCore().trialSubjectText(trial.record)} was ${state} already${state === 'published' && trial.record.publishedVersionId ? ` (version ${trial.record.publishedVersionId})` : ''}: its copies are gone.`);
     return false;
   }
   const session = deps.comparisons.session(comparisonUriOf(trial.uri));
@@ -232,10 +270,11 @@ async function stopComparison(deps: TrialDeps, trial: TrialFile): Promise<void> 
 /** Try Again after a conflict: the old trial is discarded, and the same edit is tried on the policy's current version. */
 async function tryAgain(deps: TrialDeps, trial: TrialFile): Promise<StartedTrial> {
   const client = deps.connection.requireClient();
+  const record = trial.record as PolicyTrialRecord;
   const comparison = deps.comparisons.session(comparisonUriOf(trial.uri))?.record;
-  await loadCore().discardTrial(client, trial.record, trial.save, deps.madeHere);
-  const policy = await client.policies.get(trial.record.policyId);
-  const source = { policyId: policy.id, policyName: policy.name, baseVersionId: policy.current_version_id ?? null, content: trial.record.content };
+  await loadCore().discardTrial(client, record, trial.save, deps.madeHere);
+  const policy = await client.policies.get(record.policyId);
+  const source = { policyId: policy.id, policyName: policy.name, baseVersionId: policy.current_version_id ?? null, content: record.content };
   const testSet = comparison ? vscode.Uri.joinPath(trial.uri, '..', comparison.testSet) : undefined;
   return tryThisEdit(deps, undefined, { source, testSet });
 }

@@ -68,13 +68,13 @@ export async function trialOf(arg: unknown, title: string): Promise<TrialFile> {
   if (given) {
     const name = given.path.split('/').pop() ?? '';
     const trialName = name.endsWith('.trial.json') ? name : loadCore().trialFileOfComparison(name);
-    if (!trialName) throw new Error(`${vscode.workspace.asRelativePath(given)} is not a trial's comparison: only a comparison made by Try This Edit… can be published or discarded.`);
+    if (!trialName) throw new Error(`${vscode.workspace.asRelativePath(given)} is not a trial's comparison: only a comparison made by Try This Edit… or Try This Draft… can be published or discarded.`);
     return readTrialFile(vscode.Uri.joinPath(given, '..', trialName));
   }
   const open = await unfinishedTrials();
-  if (open.length === 0) throw new Error('No trial is open in this workspace. Start one with Try This Edit… in an edited policy.');
+  if (open.length === 0) throw new Error('No trial is open in this workspace. Start one with Try This Edit… in an edited policy, or Try This Draft… in an agent version draft.');
   if (open.length === 1) return open[0]!;
-  const pick = await vscode.window.showQuickPick(open.map((file) => ({ label: file.record.policyName, description: vscode.workspace.asRelativePath(file.uri), detail: `trial of ${file.record.createdAt.slice(0, 16).replace('T', ' ')} by ${file.record.user}`, file })), { title });
+  const pick = await vscode.window.showQuickPick(open.map((file) => ({ label: loadCore().trialSubjectName(file.record), description: vscode.workspace.asRelativePath(file.uri), detail: `trial of ${file.record.createdAt.slice(0, 16).replace('T', ' ')} by ${file.record.user}`, file })), { title });
   if (!pick) throw new CancelledError();
   return pick.file;
 }

@@ -4,6 +4,7 @@ import type { AgentVersion, BaseAgent, ServiceClient } from '../../core/client';
 import { samePolicyContent } from '../../core/documents/sameJson';
 import { trialUserName } from '../../core/trial/trialMarker';
 import type { AgentsView } from '../agents/agentsView';
+import type { VersionDrafts } from '../agents/versionDrafts';
 import type { ComparisonEditors } from '../comparison/comparisonEditors';
 import { startComparisonFile } from '../comparison/comparisonCommands';
 import { confirmStart } from '../comparison/comparisonPrompts';
@@ -23,6 +24,7 @@ export interface TrialDeps {
   agents: AgentsView;
   policies: PoliciesView;
   policyDocuments: PolicyDocuments;
+  versionDrafts: VersionDrafts;
   comparisons: ComparisonEditors;
   log: Log;
   /** Ids of the trial agents this window made (never read from a file): see the core's trialRemoval.ts. */
@@ -74,20 +76,21 @@ export async function tryThisEdit(deps: TrialDeps, arg: unknown, args: TryArgs):
 
   const user = trialUserName(await client.users.current().catch(() => undefined));
   const files = await freeTrialFiles(vscode.Uri.joinPath(testSetUri, '..'), core.testSetBase(testSet.name));
-  const trial = trialFile(files.trial, core.newTrial({ trialId: randomUUID(), user, ...source }));
-  await setUp(deps, client, trial, [target]);
+  const record = core.newTrial({ trialId: randomUUID(), user, ...source });
+  const trial = trialFile(files.trial, record);
+  await setUp(deps, client, trial, () => core.setUpTrial(client, record, [target], trial.save, deps.madeHere));
   const entity = core.trialAgents(trial.record)[0]!;
-  const record = core.trialComparison(trial.record, entity, testSet.cases, testSet.name, plan.baseline);
-  await startComparisonFile(deps.comparisons, files.comparison, record, true);
+  const comparison = core.trialComparison(trial.record, entity, testSet.cases, testSet.name, plan.baseline);
+  await startComparisonFile(deps.comparisons, files.comparison, comparison, true);
   deps.log.info(`Trial of ${source.policyName} on ${target.agent.name} started: ${vscode.workspace.asRelativePath(files.trial)}`);
   return { trial: files.trial, comparison: files.comparison };
 }
 
-/** Creates the trial's policy and agent (each written in the trial file first); a failure removes what was made. */
-export async function setUp(deps: TrialDeps, client: ServiceClient, trial: TrialFile, agents: readonly { agent: BaseAgent; version: AgentVersion }[]): Promise<void> {
+/** Creates the trial's copies with `make` (each written in the trial file first); a failure removes what was made. */
+export async function setUp(deps: TrialDeps, client: ServiceClient, trial: TrialFile, make: () => Promise<void>): Promise<void> {
   const core = loadCore();
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Setting up a trial of “${trial.record.policyName}” on copies…` }, () => core.setUpTrial(client, trial.record, agents, trial.save, deps.madeHere));
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Setting up a trial of ${core.trialSubjectText(trial.record)} on copies…` }, make);
   } catch (error) {
     deps.log.error(`The trial ${vscode.workspace.asRelativePath(trial.uri)} could not be set up`, error);
     // What was made goes again at once; should that fail too, the file still names it for Clean Up Trials….
@@ -122,10 +125,10 @@ async function editSource(client: ServiceClient, arg: unknown): Promise<EditSour
   throw new Error('Open a policy to try an edit of it: a version you edited (saved or not), or a *.policy.json file (Export Policy to Workspace writes one).');
 }
 
-/** The test set: the only one made for an agent applying the policy, or the one the user picks when there are several (or none is named). */
-async function chooseTestSet(agents: readonly BaseAgent[], demo: boolean): Promise<vscode.Uri> {
+/** The test set: the only one made for one of `agents`, or the one the user picks when there are several (or none is named). */
+export async function chooseTestSet(agents: readonly BaseAgent[], demo: boolean, command = 'Try This Edit'): Promise<vscode.Uri> {
   const files = await vscode.workspace.findFiles(TEST_SET_GLOB, '**/node_modules/**', 500);
-  if (!files.length) return offerTestSet('Try This Edit', demo);
+  if (!files.length) return offerTestSet(command, demo);
   const names = new Map(agents.map((a) => [a.id, a.name]));
   const core = loadCore();
   const items = [];
@@ -136,7 +139,8 @@ async function chooseTestSet(agents: readonly BaseAgent[], demo: boolean): Promi
   const ours = items.filter((i) => i.ours);
   if (ours.length === 1) return ours[0]!.uri;
   const ordered = [...ours, ...items.filter((i) => !i.ours)];
-  const pick = await vscode.window.showQuickPick(ordered, { title: 'Try This Edit: which test set?', placeHolder: ours.length ? 'Test sets of the agents that apply this policy come first' : 'No test set names an agent that applies this policy' });
+  const whose = command === 'Try This Edit' ? 'the agents that apply this policy' : agents.map((a) => a.name).join(', ');
+  const pick = await vscode.window.showQuickPick(ordered, { title: `${command}: which test set?`, placeHolder: ours.length ? `Test sets of ${whose} come first` : `No test set names ${whose}` });
   if (!pick) throw new CancelledError();
   return pick.uri;
 }

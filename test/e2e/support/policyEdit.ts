@@ -17,12 +17,18 @@ export async function editDemoRuleInEditor(workbench: Workbench, sandbox: { base
   const policyNow = await client.policies.get(DEMO_LOOP_POLICY_ID);
   const version = await client.policies.getVersion(DEMO_LOOP_POLICY_ID, String(policyNow.current_version_id));
   await client.close();
-  const edited = JSON.stringify(version.content).replace(new RegExp(`("title":"${DEMO_LOOP_RULE_TITLE.replace(/[()]/g, '\\$&')}"[^}]*?"flag":")RED_FLAG`), '$1GREEN_FLAG');
-  assert.notEqual(edited, JSON.stringify(version.content), 'the rule was found in the policy');
+  const edited = demoRuleMadeGreen(version.content);
   const editor = page.locator('.editor-instance .monaco-editor').first();
   await editor.click({ position: { x: 200, y: 100 } });
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(edited);
   await page.keyboard.press('Shift+Control+End');
   await page.keyboard.press('Delete');
+}
+
+/** The demo policy's content (as JSON text) with the loop's named rule turned from a red into a green flag. */
+export function demoRuleMadeGreen(content: unknown): string {
+  const edited = JSON.stringify(content).replace(new RegExp(`("title":"${DEMO_LOOP_RULE_TITLE.replace(/[()]/g, '\\$&')}"[^}]*?"flag":")RED_FLAG`), '$1GREEN_FLAG');
+  assert.notEqual(edited, JSON.stringify(content), 'the rule was found in the policy');
+  return edited;
 }

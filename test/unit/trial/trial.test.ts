@@ -5,9 +5,9 @@ import { discardTrial, findLeftovers, publishTrial, removeLeftovers, removeTrial
 import { disagreements, runToEnd, trialComparison, TRIAL_TARGET_ID } from '../../../src/core/trial/trialComparison';
 import { newTrial, parseTrial, serializeTrial, type TrialRecord } from '../../../src/core/trial/trialRecord';
 import { agentsApplying, setUpTrial } from '../../../src/core/trial/trialSetup';
-import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
+import { clientOf, editedDemoPolicy, LOOP_CASE, runRealLoop } from './trialHelpers';
 
 /** A save that keeps nothing (what is saved is not under test here). */
 const noSave = (): Promise<void> => Promise.resolve();
@@ -36,14 +36,7 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
     return { trial, files };
   }
 
-  const runReal = async (): Promise<string | null> => {
-    const [jobId] = await client.agents.runMany(DEMO_LOOP_AGENT_ID, [{ ...DEMO_LOOP_INPUTS }]);
-    for (;;) {
-      const [result] = await client.jobs.results([jobId!]);
-      if (result && typeof result.status === 'number' && result.status >= 3 && result.result) return outputValue({ jobId: jobId!, outputs: result.result }, 'disposition');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const runReal = (): Promise<string | null> => runRealLoop(client);
 
   const stillThere = async (trial: TrialRecord): Promise<string[]> => {
     const ids: string[] = [];

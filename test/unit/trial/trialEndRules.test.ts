@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ServiceError, type ServiceClient } from '../../../src/core/client';
 import { checkNoConflict, discardPlanned, executeTrialRemoval, findLeftovers, publishTrial, removeLeftovers, TrialConflict } from '../../../src/core/trial/trialEnd';
 import { trialMarker } from '../../../src/core/trial/trialMarker';
-import { newTrial, type TrialEntity, type TrialRecord } from '../../../src/core/trial/trialRecord';
+import { newTrial, type TrialEntity, type PolicyTrialRecord } from '../../../src/core/trial/trialRecord';
 import type { RemovalPlan } from '../../../src/core/trial/trialRemoval';
 
 const TRIAL = { trialId: 'trial-0000-0001', user: 'Dana' };
@@ -45,7 +45,7 @@ function fakeService(agents: Item[], policies: Item[], currentVersionId: string 
   return { client, calls };
 }
 
-function trial(extra: Partial<TrialRecord> = {}): TrialRecord {
+function trial(extra: Partial<PolicyTrialRecord> = {}): PolicyTrialRecord {
   return { ...newTrial({ ...TRIAL, policyId: 'p-real', policyName: 'Real policy', baseVersionId: 'v1', content: { rules: [] } }), entities: [], ...extra };
 }
 

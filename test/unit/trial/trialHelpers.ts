@@ -1,6 +1,7 @@
 import { ServiceClient } from '../../../src/core/client';
 import type { TestCase } from '../../../src/core/comparison/testSet';
-import { DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_TITLE } from '../../../src/sandbox/seed/demoLoop';
+import { outputValue } from '../../../src/core/comparison/compare';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_TITLE } from '../../../src/sandbox/seed/demoLoop';
 import type { TestSandbox } from '../sandbox/helpers';
 
 /** A client of the test sandbox, its demo organization. */
@@ -39,3 +40,13 @@ export async function editedDemoPolicy(client: ServiceClient): Promise<{ content
 
 /** The loop's call as a case expected to be Compliant once the edit is live. */
 export const LOOP_CASE: TestCase = { line: 2, name: 'promises a refund over limit', tags: [], inputs: { ...DEMO_LOOP_INPUTS }, expected: { disposition: DEMO_LOOP_DISPOSITION_AFTER } };
+
+/** A production run of the real loop agent on the loop's call: its disposition once final. */
+export async function runRealLoop(client: ServiceClient): Promise<string | null> {
+  const [jobId] = await client.agents.runMany(DEMO_LOOP_AGENT_ID, [{ ...DEMO_LOOP_INPUTS }]);
+  for (;;) {
+    const [result] = await client.jobs.results([jobId!]);
+    if (result && typeof result.status === 'number' && result.status >= 3 && result.result) return outputValue({ jobId: jobId!, outputs: result.result }, 'disposition');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
