@@ -80,6 +80,9 @@ describe('Trying an agent version draft on a copy, in the browser', function () 
     assert.match(await page.locator('.monaco-dialog-box').first().innerText(), /Publish the draft .* as a new version of “Support Call QA”\?/);
     await publish.first().click();
     await workbench.waitForNotification(/Published the draft as the current version of “Support Call QA”/, 60_000);
+    // The draft's tab gives way to the new version's: nothing is left to save twice.
+    await page.locator('.tab', { hasText: /Support Call QA · v\d+.*\.json/ }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.tab', { hasText: 'new version.json' }).first().waitFor({ state: 'detached', timeout: 30_000 });
     await workbench.screenshot('draft-trials--published');
     assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versionsBefore + 1, 'exactly one new version of the real agent');
     const now2 = await client.agents.get(DEMO_LOOP_AGENT_ID);

@@ -237,6 +237,8 @@ describe('Trying a policy edit on copies', function () {
     assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_AFTER, 'production runs the published draft');
     // The draft editor holds what was published: marked saved, so a later Ctrl+S cannot make it twice.
     await waitFor(() => !editor.document.isDirty, 'the draft editor marked saved');
+    const draftUri = editor.document.uri.toString();
+    await waitFor(() => !vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === draftUri)), 'the draft’s tab replaced by the new version');
     assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versionsBefore + 1, 'still one new version');
     // The new version is shown in the Agents view.
     await waitFor(() => (api.agents.treeView.selection[0] as { kind?: string; version?: { id: string } } | undefined)?.version?.id === versionId, 'the new version revealed');

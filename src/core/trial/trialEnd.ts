@@ -13,14 +13,15 @@ import type { SaveTrial } from './trialSetup';
 /** The real policy (or agent, for a draft) has a newer version than the one the trial began from. */
 export class TrialConflict extends Error {
   constructor(
-    readonly policyName: string,
+    /** The policy, or for a draft the agent. */
+    readonly subjectName: string,
     readonly currentVersionId: string | null,
     draft = false,
   ) {
     super(
       draft
-        ? `${policyName} changed since the trial began (someone made a new version): publishing the draft would replace it. Open a new draft from the current version and try it again.`
-        : `${policyName} changed since the trial began (someone saved a new version): publishing would overwrite it. Try the edit again on the policy as it is now.`,
+        ? `${subjectName} changed since the trial began (someone made a new version): publishing the draft would replace it. Open a new draft from the current version and try it again.`
+        : `${subjectName} changed since the trial began (someone saved a new version): publishing would overwrite it. Try the edit again on the policy as it is now.`,
     );
     this.name = 'TrialConflict';
   }

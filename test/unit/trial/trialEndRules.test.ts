@@ -111,7 +111,7 @@ describe('Ending a trial', () => {
 
   it('refuses to publish when the real policy has moved on', async () => {
     const { client, calls } = fakeService([], [], 'v2');
-    await assert.rejects(checkNoConflict(client, trial()), (error: unknown) => error instanceof TrialConflict && error.currentVersionId === 'v2' && error.policyName === 'Real policy');
+    await assert.rejects(checkNoConflict(client, trial()), (error: unknown) => error instanceof TrialConflict && error.currentVersionId === 'v2' && error.subjectName === 'Real policy');
     await assert.rejects(publishTrial(client, trial(), noSave), TrialConflict);
     assert.deepEqual(calls, []);
   });
