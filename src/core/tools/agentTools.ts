@@ -1,5 +1,6 @@
 /** Reads of agents: find them, describe one (versions, current version, input definitions). */
 import * as z from 'zod';
+import { draftFromVersion } from '../documents/agentVersionDraft';
 import { tagNames } from '../client';
 import { count, listText } from './answers';
 import { defineTool } from './toolTypes';
@@ -37,7 +38,7 @@ export const describeAgent = defineTool({
   title: 'Describe an agent',
   kind: 'read',
   description:
-    'Describes one agent: its versions (id, name, date), which one is current (the one its jobs run), the inputs the current version takes (key, type, description, example) and the policy it applies. Reads only; costs nothing.',
+    'Describes one agent: its versions (id, name, date), which one is current (the one its jobs run), the inputs the current version takes (key, type, description, example) and the policy it applies; as data, a draft of its next version (the current one’s engine_config and input_definitions) that try_agent_draft takes once changed. Reads only; costs nothing.',
   input: z.object({ agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).') }),
   reads: (i) => `agent ${i.agent_id} and its versions`,
   async run(i, ctx) {
@@ -55,7 +56,15 @@ export const describeAgent = defineTool({
     ];
     return {
       text: lines.join('\n'),
-      data: { agent: { id: agent.id, name: agent.name, engine: agent.engine_class_id, description: agent.description ?? null, job_count: agent.job_count ?? null }, current_version_id: agent.current_version_id, policy_id: policyId, inputs, versions: versions.map((v) => ({ id: v.id, name: v.version_name, created_at: v.created_at })) },
+      data: {
+        agent: { id: agent.id, name: agent.name, engine: agent.engine_class_id, description: agent.description ?? null, job_count: agent.job_count ?? null },
+        current_version_id: agent.current_version_id,
+        policy_id: policyId,
+        inputs,
+        versions: versions.map((v) => ({ id: v.id, name: v.version_name, created_at: v.created_at })),
+        // What try_agent_draft takes, to change and try.
+        next_version_draft: current ? draftFromVersion(current) : null,
+      },
     };
   },
 });

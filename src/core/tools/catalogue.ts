@@ -14,7 +14,7 @@ import { runAgent } from './runTools';
 import { createTestSet, runComparison } from './testSetTools';
 import { inputErrorText, toolErrorText } from './toolErrors';
 import { ToolRefusal, type AnyTool, type ToolAnswer, type ToolContext, type ToolPlan } from './toolTypes';
-import { publishPolicyEdit, tryPolicyEditTool } from './trialTools';
+import { publishAgentDraft, publishPolicyEdit, tryAgentDraftTool, tryPolicyEditTool } from './trialTools';
 
 /** Every tool of the catalogue. */
 export const TOOLS: readonly AnyTool[] = [
@@ -32,6 +32,8 @@ export const TOOLS: readonly AnyTool[] = [
   runComparison,
   tryPolicyEditTool,
   publishPolicyEdit,
+  tryAgentDraftTool,
+  publishAgentDraft,
   cancelJobsTool,
 ];
 

@@ -38,5 +38,5 @@ export function languageModelToolsManifest(): Record<string, unknown>[] {
 
 /** `contributes.languageModelToolSets`: every tool, to pick them together in agent mode. */
 export function languageModelToolSetsManifest(): Record<string, unknown>[] {
-  return [{ name: 'agentWorkbench', referenceName: 'agentWorkbench', description: 'Agent Workbench: find agents, read jobs and policies, run agents, try and publish policy edits.', icon: '$(beaker)', tools: TOOLS.map((t) => `${LM_TOOL_PREFIX}${t.name}`) }];
+  return [{ name: 'agentWorkbench', referenceName: 'agentWorkbench', description: 'Agent Workbench: find agents, read jobs and policies, run agents, try and publish policy edits and agent version drafts.', icon: '$(beaker)', tools: TOOLS.map((t) => `${LM_TOOL_PREFIX}${t.name}`) }];
 }

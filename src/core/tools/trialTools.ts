@@ -1,13 +1,17 @@
-/** Trying a policy edit on copies (paid; nothing published), and publishing a tried edit (a change). */
+/** Trying a policy edit or an agent version draft on copies (paid; nothing published), and publishing what was tried (a change). */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { estimateText } from '../comparison/costEstimate';
 import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
-import { publishTrial } from '../trial/trialEnd';
+import { checkNoConflict, publishTrial, TrialConflict } from '../trial/trialEnd';
 import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type TrialRecord } from '../trial/trialRecord';
 import { describeLeftAlone } from '../trial/trialRemoval';
-import { planPolicyTrial, tryPolicyEdit, type TrialTestSet } from '../trial/tryPolicyEdit';
+import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
+import { AgentVersionDraftSchema, draftFromVersion, type AgentVersionDraft } from '../documents/agentVersionDraft';
+import { checkJson } from '../documents/jsonProblems';
+import { sameJson } from '../documents/sameJson';
+import type { DraftTrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
 import { confinedPath, readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
@@ -62,14 +66,96 @@ export const tryPolicyEditTool = defineTool({
       onProgress: (done, total, message) => ctx.progress?.(done, total, message),
       onJobsStarted: (agentId, ids) => ctx.jobsStarted?.(agentId, ids, `trial of ${policy.name}`),
     });
-    const rel = (f: string | undefined): string | null => (f && ctx.root ? path.relative(ctx.root, f) : (f ?? null));
-    const parts = result.agents.map((a) => {
-      const answer = comparisonAnswer(a.record);
-      return { text: `${answer.text}${a.disagreeing.length ? `\n${a.disagreeing.length} case(s) with an expected outcome now disagree.` : '\nEvery case with an expected outcome agrees.'}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...answer.data } };
+    return trialAnswer(result, ctx, 'this edit: publish_policy_edit');
+  },
+});
+
+/** What a finished trial answers: per agent its comparison and the cases that now disagree, what was left alone, and how to publish. */
+function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: string): { text: string; data: Record<string, unknown> } {
+  const rel = (f: string | undefined): string | null => (f && ctx.root ? path.relative(ctx.root, f) : (f ?? null));
+  const parts = result.agents.map((a) => {
+    const answer = comparisonAnswer(a.record);
+    return { text: `${answer.text}${a.disagreeing.length ? `\n${a.disagreeing.length} case(s) with an expected outcome now disagree.` : '\nEvery case with an expected outcome agrees.'}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...answer.data } };
+  });
+  const left = result.leftAlone.map((item) => `Left alone (not marked as this trial's copy): ${describeLeftAlone(item)}`);
+  const tail = `${left.length ? `${left.join('\n')}\n` : ''}Nothing was published; the trial copies were removed. To publish ${publish} with trial_file "${rel(result.trialFile)}".`;
+  return { text: [...parts.map((p) => p.text), tail].join('\n\n'), data: { trial_file: rel(result.trialFile), failing: result.failing, agents: parts.map((p) => p.data) } };
+}
+
+const DraftInput = z.object({
+  agent_id: z.string().min(1).max(200).describe('The agent whose next version the draft is (list_agents gives ids).'),
+  draft: z.record(z.string(), z.unknown()).describe('The whole draft of the next version: input_definitions and engine_config (text values), optionally version_name and description. describe_agent answers the current one as next_version_draft, to change.'),
+  test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv) of the agent, relative to the workspace folder.'),
+  confirm: z.boolean().optional().describe('true once the user agreed to the estimate a first call answered.'),
+});
+type DraftInput = z.infer<typeof DraftInput>;
+
+/** The draft checked with the draft schema, refused when it runs like the agent's current version; and the test set. */
+async function draftOf(i: DraftInput, ctx: ToolContext): Promise<{ draft: AgentVersionDraft; testSet: TrialTestSet; outDir: string }> {
+  const check = checkJson(JSON.stringify(i.draft), AgentVersionDraftSchema);
+  if (!check.ok) {
+    const problem = check.problems[0];
+    throw new ToolRefusal(`\`draft\`${problem?.path.length ? `.${problem.path.join('.')}` : ''}: ${problem?.message ?? 'not a version draft'}. Nothing was started.`);
+  }
+  const agent = await ctx.client.agents.get(i.agent_id, { signal: ctx.signal });
+  if (agent.current_version_id) {
+    const current = draftFromVersion(await ctx.client.agents.getVersion(agent.id, agent.current_version_id, {}, { signal: ctx.signal }));
+    if (sameJson({ e: check.value.engine_config, i: check.value.input_definitions }, { e: current.engine_config, i: current.input_definitions })) {
+      throw new ToolRefusal(`The draft runs like the current version of ${agent.name} (same engine_config and input_definitions): change it first. Nothing was started.`);
+    }
+  }
+  const set = await readConfined(ctx.root, i.test_set, 'test_set');
+  return { draft: check.value, testSet: { name: path.basename(set.path), text: set.text, label: path.basename(set.path) }, outDir: path.dirname(set.path) };
+}
+
+export const tryAgentDraftTool = defineTool({
+  name: 'try_agent_draft',
+  title: 'Try an agent version draft',
+  kind: 'paid',
+  description:
+    'Tries a draft of an agent’s next version (engine_config, input_definitions) before it is live: makes a trial copy of the agent whose version is the draft, runs the test set on it (and on the current version, unless the cases carry results before), compares, then removes the copy. Nothing is published and the agent keeps its version. Paid: the first call answers the estimate (jobs, tokens, cost) and starts nothing unless confirmed. Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_agent_draft takes.',
+  input: DraftInput,
+  needsTrust: true,
+  async plan(i, ctx) {
+    const { testSet } = await draftOf(i, ctx);
+    const planned = await planDraftTrial(ctx.client, i.agent_id, testSet, ctx.signal);
+    return { text: `Try the draft of ${planned.agent.name}'s next version on ${testSet.name} with a trial copy of the agent (removed afterwards; the agent keeps its version): ${estimateText(planned.estimate)}.`, jobs: planned.jobs, data: { agent_id: planned.agent.id, estimate: planned.estimate } };
+  },
+  async run(i, ctx) {
+    const { draft, testSet, outDir } = await draftOf(i, ctx);
+    const result = await tryAgentDraft(ctx.client, {
+      agentId: i.agent_id,
+      draft,
+      testSet,
+      outDir,
+      user: ctx.user,
+      signal: ctx.signal,
+      pollMs: ctx.pollMs,
+      onProgress: (done, total, message) => ctx.progress?.(done, total, message),
+      onJobsStarted: (agentId, ids) => ctx.jobsStarted?.(agentId, ids, 'trial of a draft version'),
     });
-    const left = result.leftAlone.map((item) => `Left alone (not marked as this trial's copy): ${describeLeftAlone(item)}`);
-    const tail = `${left.length ? `${left.join('\n')}\n` : ''}Nothing was published; the trial copies were removed. To publish this edit: publish_policy_edit with trial_file "${rel(result.trialFile)}".`;
-    return { text: [...parts.map((p) => p.text), tail].join('\n\n'), data: { trial_file: rel(result.trialFile), failing: result.failing, agents: parts.map((p) => p.data) } };
+    return trialAnswer(result, ctx, 'this draft as the agent’s new version: publish_agent_draft');
+  },
+});
+
+export const publishAgentDraft = defineTool({
+  name: 'publish_agent_draft',
+  title: 'Publish a tried agent version draft',
+  kind: 'change',
+  description:
+    'Publishes the draft a try_agent_draft call tried as the new current version of the real agent, which every new job then runs; refused when the agent got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: the first call answers what would change and a second with confirm: true does it. Returns the new version id.',
+  input: publishInput('try_agent_draft'),
+  needsTrust: true,
+  async plan(i, ctx) {
+    const trial = draftTrial(await trialFile(ctx, i.trial_file));
+    if (trial.state === 'published') return { text: `The draft of ${trial.agentName} was published already as version ${trial.publishedVersionId}; nothing more changes.`, jobs: 0, data: {} };
+    await refuseConflict(ctx, trial);
+    return { text: `Publish the tried draft as a new version of ${trial.agentName} (${trial.agentId}): it becomes the current version, and every new job runs it.`, jobs: 0, data: { agent_id: trial.agentId } };
+  },
+  async run(i, ctx) {
+    const trial = draftTrial(await trialFile(ctx, i.trial_file));
+    const versionId = await publishFile(ctx, i.trial_file, trial);
+    return { text: `Published the draft as version ${versionId} of ${trial.agentName} (${trial.agentId}); it is the current version.`, data: { agent_id: trial.agentId, version_id: versionId } };
   },
 });
 
@@ -79,28 +165,58 @@ export const publishPolicyEdit = defineTool({
   kind: 'change',
   description:
     'Publishes the edit a try_policy_edit call tried as a new version of the real policy (the change production sees), refused when the policy got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: the first call answers what would change and a second with confirm: true does it. Returns the new version id.',
-  input: z.object({
-    trial_file: z.string().min(1).max(1000).regex(/\.trial\.json$/i, 'must be a *.trial.json file').describe('The trial file try_policy_edit answered, relative to the workspace folder.'),
-    confirm: z.boolean().optional().describe('true once the user agreed to the change a first call answered.'),
-  }),
+  input: publishInput('try_policy_edit'),
   needsTrust: true,
   async plan(i, ctx) {
-    const trial = policyTrial(parseTrial((await readConfined(ctx.root, i.trial_file, 'trial_file')).text));
+    const trial = policyTrial(await trialFile(ctx, i.trial_file));
     if (trial.state === 'published') return { text: `${trial.policyName} was published already as version ${trial.publishedVersionId}; nothing more changes.`, jobs: 0, data: {} };
-    const policy = await ctx.client.policies.get(trial.policyId, { signal: ctx.signal });
-    if (policy.current_version_id !== trial.baseVersionId) throw new ToolRefusal(`${trial.policyName} changed since the trial began (its current version is ${policy.current_version_id}); try the edit again on the policy as it is now. Nothing was changed.`);
+    await refuseConflict(ctx, trial);
     return { text: `Publish the tried edit as a new version of ${trial.policyName} (${trial.policyId}): every agent applying it uses the new content from its next job.`, jobs: 0, data: { policy_id: trial.policyId } };
   },
   async run(i, ctx) {
-    const file = await confinedPath(ctx.root, i.trial_file, 'trial_file');
-    const trial = policyTrial(parseTrial((await readConfined(ctx.root, i.trial_file, 'trial_file')).text));
-    const versionId = await publishTrial(ctx.client, trial, () => fs.writeFile(file, serializeTrial(trial)), undefined, ctx.signal);
+    const trial = policyTrial(await trialFile(ctx, i.trial_file));
+    const versionId = await publishFile(ctx, i.trial_file, trial);
     return { text: `Published ${trial.policyName} (${trial.policyId}) as version ${versionId}.`, data: { policy_id: trial.policyId, version_id: versionId } };
   },
 });
 
-/** The trial of a policy edit a file holds; a draft trial is published in the editor, where its version is looked at. */
+/** The input of a publish tool: the trial file the try tool answered, and the confirmation. */
+function publishInput(tryTool: string) {
+  return z.object({
+    trial_file: z.string().min(1).max(1000).regex(/\.trial\.json$/i, 'must be a *.trial.json file').describe(`The trial file ${tryTool} answered, relative to the workspace folder.`),
+    confirm: z.boolean().optional().describe('true once the user agreed to the change a first call answered.'),
+  });
+}
+
+/** A trial file of the workspace, checked whole. */
+async function trialFile(ctx: ToolContext, file: string): Promise<TrialRecord> {
+  return parseTrial((await readConfined(ctx.root, file, 'trial_file')).text);
+}
+
+/** Refuses, in the core's sentence, a publish over a version made since the trial began. */
+async function refuseConflict(ctx: ToolContext, trial: TrialRecord): Promise<void> {
+  try {
+    await checkNoConflict(ctx.client, trial, ctx.signal);
+  } catch (error) {
+    if (error instanceof TrialConflict) throw new ToolRefusal(`${error.message} Nothing was changed.`);
+    throw error;
+  }
+}
+
+/** Publishes what a trial file tried, writing the file as the core goes. */
+async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord): Promise<string> {
+  const at = await confinedPath(ctx.root, file, 'trial_file');
+  return publishTrial(ctx.client, trial, () => fs.writeFile(at, serializeTrial(trial)), undefined, ctx.signal);
+}
+
+/** The trial of a policy edit a file holds. */
 function policyTrial(trial: TrialRecord): PolicyTrialRecord {
-  if (isDraftTrial(trial)) throw new ToolRefusal(`This file is a trial of a draft version of the agent ${trial.agentName}, not of a policy edit: publish it in VS Code (Publish This Trial on its comparison). Nothing was changed.`);
+  if (isDraftTrial(trial)) throw new ToolRefusal(`This file is a trial of a draft version of the agent ${trial.agentName}, not of a policy edit: publish it with publish_agent_draft. Nothing was changed.`);
+  return trial;
+}
+
+/** The trial of an agent version draft a file holds. */
+function draftTrial(trial: TrialRecord): DraftTrialRecord {
+  if (!isDraftTrial(trial)) throw new ToolRefusal(`This file is a trial of an edit of the policy ${trial.policyName}, not of an agent version draft: publish it with publish_policy_edit. Nothing was changed.`);
   return trial;
 }

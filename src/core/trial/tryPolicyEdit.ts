@@ -1,6 +1,7 @@
 /**
- * A trial of a policy edit on a test set, start to end, with no editor: the one function behind the
- * command line's `try` and the `try_policy_edit` tool. The trial runs on copies, its comparison is
+ * A trial of a policy edit (or of an agent version draft) on a test set, start to end, with no editor:
+ * the one function behind the command line's `try` and the `try_policy_edit` tool (`tryAgentDraft`:
+ * the `try_agent_draft` tool). The trial runs on copies, its comparison is
  * driven to the end, and the copies are always removed (a cancelled run first cancels the jobs it
  * started); nothing is published.
  */
@@ -19,8 +20,9 @@ import { clientComparisonService, disagreements, runToEnd, trialComparison, tria
 import { discardTrial } from './trialEnd';
 import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
-import { newTrial, serializeTrial, type TrialRecord } from './trialRecord';
-import { agentsApplying, setUpTrial } from './trialSetup';
+import { newDraftTrial, newTrial, serializeTrial, type TrialRecord } from './trialRecord';
+import { agentsApplying, setUpDraftTrial, setUpTrial } from './trialSetup';
+import type { AgentVersionDraft } from '../documents/agentVersionDraft';
 
 /** A test set as read from its file. */
 export interface TrialTestSet {
@@ -103,6 +105,52 @@ export interface TryPolicyEditResult {
 export async function tryPolicyEdit(client: ServiceClient, o: TryPolicyEditOptions, planned?: TrialPlanned): Promise<TryPolicyEditResult> {
   const plan = planned ?? (await planPolicyTrial(client, o.policy, o.testSet, o.signal));
   const trial = newTrial({ trialId: randomUUID(), user: o.user, policyId: o.policy.policyId, policyName: o.policy.name, baseVersionId: o.policy.baseVersionId, content: o.policy.content });
+  return runOnCopies(client, trial, plan, o, (save, madeHere) => setUpTrial(client, trial, plan.agents, save, madeHere, o.signal));
+}
+
+/** What a trial of an agent version draft will run before anything exists: the agent, its cases, the estimate. */
+export interface DraftTrialPlanned extends Omit<TrialPlanned, 'agents'> {
+  agent: BaseAgent;
+  agents: { agent: BaseAgent }[];
+}
+
+/** The agent of a draft, the cases of its test set (which must not name another agent), and the estimate of the jobs. */
+export async function planDraftTrial(client: ServiceClient, agentId: string, testSet: TrialTestSet, signal?: AbortSignal): Promise<DraftTrialPlanned> {
+  const { cases, problems } = parseTestSet(testSet.name, testSet.text);
+  if (cases.length === 0) throw new Error(`${testSet.name} has no case to run.`);
+  const named = testSetAgentId(testSet.text);
+  if (named && named !== agentId) throw new Error(`${testSet.name} is a test set of another agent (${named}), not of ${agentId}.`);
+  const agent = await client.agents.get(agentId, { signal });
+  const plan = trialPlan(cases);
+  const estimate = await estimatePlan(client, { agentId: agent.id, jobs: plan.jobs, beforeJobIds: plan.beforeJobIds }, signal);
+  return { agent, agents: [{ agent }], cases, problems: problems.map((p) => `${testSet.name}:${p.line}: ${p.message} (left out)`), jobs: estimate.jobs, estimate };
+}
+
+export interface TryAgentDraftOptions extends Omit<TryPolicyEditOptions, 'policy'> {
+  agentId: string;
+  /** The draft of the agent's next version, checked. */
+  draft: AgentVersionDraft;
+}
+
+/**
+ * A draft of an agent's next version tried on a copy of the agent whose version is the draft, the
+ * comparison driven to its end, the copy removed whatever happens; nothing is published. The one
+ * function behind the `try_agent_draft` tool.
+ */
+export async function tryAgentDraft(client: ServiceClient, o: TryAgentDraftOptions, planned?: DraftTrialPlanned): Promise<TryPolicyEditResult> {
+  const plan = planned ?? (await planDraftTrial(client, o.agentId, o.testSet, o.signal));
+  const trial = newDraftTrial({ trialId: randomUUID(), user: o.user, agentId: plan.agent.id, agentName: plan.agent.name, baseVersionId: plan.agent.current_version_id ?? null, draft: o.draft });
+  return runOnCopies(client, trial, plan, o, (save, madeHere) => setUpDraftTrial(client, trial, plan.agent, save, madeHere, o.signal));
+}
+
+/** The part of a trial every kind shares: set up (by `setUp`), each copy's comparison run to its end, then the copies removed whatever happens. */
+async function runOnCopies(
+  client: ServiceClient,
+  trial: TrialRecord,
+  plan: { cases: TestCase[]; jobs: number; agents: readonly unknown[] },
+  o: Omit<TryPolicyEditOptions, 'policy'>,
+  setUp: (save: () => Promise<void>, madeHere: Set<string>) => Promise<void>,
+): Promise<TryPolicyEditResult> {
   const base = o.outDir ? path.join(o.outDir, testSetBase(o.testSet.name)) : undefined;
   if (o.outDir) await fs.mkdir(o.outDir, { recursive: true });
   const trialFile = base ? `${base}.trial.json` : undefined;
@@ -113,7 +161,7 @@ export async function tryPolicyEdit(client: ServiceClient, o: TryPolicyEditOptio
   const madeHere = new Set<string>();
   let leftAlone: LeftAlone[] = [];
   try {
-    await setUpTrial(client, trial, plan.agents, saveTrial, madeHere, o.signal);
+    await setUp(saveTrial, madeHere);
     for (const entity of trial.entities.filter((e) => e.kind === 'agent')) {
       const record = trialComparison(trial, entity, plan.cases, o.testSet.label ?? o.testSet.name);
       running = record;

@@ -88,6 +88,60 @@ describe('The tool catalogue: paid work and changes (against the in-process sand
   });
 });
 
+describe('The tool catalogue: trying and publishing an agent version draft (against the in-process sandbox)', function () {
+  this.timeout(90_000);
+  let t: TestSandbox;
+  let client: ServiceClient;
+  let ctx: ToolContext;
+  before(async () => {
+    t = await startTestSandbox();
+    client = clientOf(t);
+    ctx = await toolContext(client);
+  });
+  after(async () => {
+    await fs.rm(ctx.root!, { recursive: true, force: true });
+    await client.close();
+    await t.close();
+  });
+
+  it('takes the draft describe_agent answers, refuses it unchanged or malformed, tries it changed on a copy, then publishes it as the agent’s new version', async () => {
+    await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+    const described = ok(await call(ctx, 'describe_agent', { agent_id: DEMO_LOOP_AGENT_ID }));
+    const draft = described.data.next_version_draft as { engine_config: Record<string, string> };
+    const before = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id;
+    const versions = (await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length;
+
+    const unchanged = await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft, test_set: 'loop.testset.jsonl', confirm: true });
+    assert.ok(unchanged.isError);
+    assert.match(unchanged.text, /runs like the current version of Support Call QA .*Nothing was started/);
+    const malformed = await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: { ...draft, engine_config: { model: 3 } }, test_set: 'loop.testset.jsonl', confirm: true });
+    assert.ok(malformed.isError);
+    assert.match(malformed.text, /^`draft`\.engine_config\.model: /);
+
+    const changed = { ...draft, engine_config: { ...draft.engine_config, policy_id: lenient.id } };
+    const plan = ok(await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: changed, test_set: 'loop.testset.jsonl' }));
+    assert.match(plan.text, /Not started yet: Try the draft of Support Call QA's next version .* 2 jobs/);
+    const tried = ok(await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: changed, test_set: 'loop.testset.jsonl', confirm: true }));
+    assert.equal(tried.data.failing, 0, tried.text);
+    assert.match(tried.text, /Every case with an expected outcome agrees[\s\S]*Nothing was published[\s\S]*publish_agent_draft with trial_file "loop\.trial\.json"/);
+    assert.deepEqual(await findLeftovers(client), [], 'the copy is gone');
+    assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, before, 'the agent keeps its version');
+
+    const wrongTool = await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file, confirm: true });
+    assert.ok(wrongTool.isError);
+    assert.match(wrongTool.text, /publish it with publish_agent_draft\. Nothing was changed/);
+    const asked = ok(await call(ctx, 'publish_agent_draft', { trial_file: tried.data.trial_file }));
+    assert.match(asked.text, /Not started yet: Publish the tried draft as a new version of Support Call QA/);
+    assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versions, 'asking changes nothing');
+    const published = ok(await call(ctx, 'publish_agent_draft', { trial_file: tried.data.trial_file, confirm: true }));
+    const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
+    assert.equal(agent.current_version_id, published.data.version_id);
+    assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versions + 1);
+    assert.equal(((await client.agents.getVersion(agent.id, agent.current_version_id!)).engine_config as Record<string, string>).policy_id, lenient.id);
+  });
+});
+
 describe('Cancelling the work of a tool (slow sandbox jobs)', function () {
   this.timeout(90_000);
   let t: TestSandbox;

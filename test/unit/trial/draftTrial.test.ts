@@ -169,7 +169,7 @@ describe('the draft trial file', () => {
       assert.equal((read.data as { subject?: string }).subject, 'agent_version_draft');
       const publish = await callTool(toolNamed('publish_policy_edit')!, { trial_file: 'loop.trial.json', confirm: true }, ctx);
       assert.equal(publish.isError, true);
-      assert.match(publish.text, /a trial of a draft version of the agent Support Call QA, not of a policy edit.*Nothing was changed/);
+      assert.match(publish.text, /a trial of a draft version of the agent Support Call QA, not of a policy edit: publish it with publish_agent_draft\. Nothing was changed/);
     } finally {
       await fs.rm(root, { recursive: true, force: true });
     }
