@@ -1,5 +1,6 @@
 /**
- * `agent-workbench try --policy <file> --test-set <file>`: a trial of a policy file on a test set, for CI.
+ * `agent-workbench try --policy <file> --test-set <file>`: a trial of a policy file on a test set, for CI
+ * (`--agent <id> --draft <file>`: of a draft of an agent's next version, the core's `tryAgentDraft`).
  * The trial itself is the core's `tryPolicyEdit` (the same function as the `try_policy_edit` tool): the
  * comparison and its Markdown summary are written next to the test set (or in `--out`), the trial is
  * always cleaned up, and the exit code is 1 when a case with an expected outcome now disagrees.
@@ -7,21 +8,27 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { estimateText } from '../core/comparison/costEstimate';
+import { estimateText, type CostEstimate } from '../core/comparison/costEstimate';
+import { AgentVersionDraftSchema, type AgentVersionDraft } from '../core/documents/agentVersionDraft';
+import { checkJson } from '../core/documents/jsonProblems';
 import { parsePolicyFile } from '../core/trial/policyFile';
 import { describeLeftAlone } from '../core/trial/trialRemoval';
-import { planPolicyTrial, tryPolicyEdit } from '../core/trial/tryPolicyEdit';
+import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TryPolicyEditResult } from '../core/trial/tryPolicyEdit';
 import { TRIAL_TARGET_ID } from '../core/trial/trialComparison';
 import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type GateVerdict } from '../core/trial/trialGate';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 
 export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>] [--user <name>]
+       agent-workbench try --agent <id> --draft <file.json> --test-set <file.testset.jsonl|csv> [...]
 
-Tries a policy edit on copies of the agents that apply the policy, runs the test set on them, writes
-the comparison and a Markdown summary, and removes the copies. Nothing is published.
+Tries a policy edit on copies of the agents that apply the policy (or a draft of an agent's next version
+on a copy of the agent), runs the test set on them, writes the comparison and a Markdown summary, and
+removes the copies. Nothing is published.
 
 Options:
   --policy FILE     the edited policy (*.policy.json, as Export Policy to Workspace writes it)
+  --agent ID        instead of --policy: the agent whose next version --draft is
+  --draft FILE      the draft as JSON: input_definitions and engine_config (text values), as Create Agent Version… shows it
   --test-set FILE   the cases (*.testset.jsonl or *.csv)
   --out FOLDER      where the comparison goes (default: the test set's folder)
   --user NAME       who the trial copies are named after (default $AGENT_WORKBENCH_USER or "ci")
@@ -41,15 +48,16 @@ export interface CliIo {
 
 /** Runs `try` with its arguments (after the command name); answers the exit code. */
 export async function runTry(args: readonly string[], env: Env, io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, user: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, user: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(TRY_USAGE);
     return 0;
   }
   const policyPath = values.policy;
   const testSetPath = values['test-set'];
-  if (!policyPath || !testSetPath) {
-    io.err(`agent-workbench: both --policy and --test-set are needed.\n${TRY_USAGE}`);
+  const draftOf = values.agent !== undefined || values.draft !== undefined ? { agentId: values.agent, path: values.draft } : undefined;
+  if (!testSetPath || (policyPath ? draftOf : !draftOf?.agentId || !draftOf.path)) {
+    io.err(`agent-workbench: --test-set is needed, with either --policy or both --agent and --draft.\n${TRY_USAGE}`);
     return 2;
   }
   const gate = thresholdsOf(values['min-accuracy'], values['max-newly-wrong']);
@@ -63,12 +71,21 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
     return 2;
   }
   try {
-    const policy = parsePolicyFile(await fs.readFile(policyPath, 'utf8'));
     const outDir = values.out ?? path.dirname(testSetPath);
     const testSet = { name: path.basename(testSetPath), text: await fs.readFile(testSetPath, 'utf8'), label: path.relative(outDir, testSetPath) || path.basename(testSetPath) };
-    const planned = await planPolicyTrial(client, policy, testSet);
-    for (const problem of planned.problems) io.err(problem);
-    const result = await tryPolicyEdit(client, { policy, testSet, outDir, user: values.user ?? env.AGENT_WORKBENCH_USER ?? 'ci', onEstimate: (agent, estimate) => io.out(`${agent}: ${estimateText(estimate)}`) }, planned);
+    const common = { testSet, outDir, user: values.user ?? env.AGENT_WORKBENCH_USER ?? 'ci', onEstimate: (agent: string, estimate: CostEstimate) => io.out(`${agent}: ${estimateText(estimate)}`) };
+    let result: TryPolicyEditResult;
+    if (draftOf?.agentId && draftOf.path) {
+      const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
+      const planned = await planDraftTrial(client, draftOf.agentId, testSet);
+      for (const problem of planned.problems) io.err(problem);
+      result = await tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft }, planned);
+    } else {
+      const policy = parsePolicyFile(await fs.readFile(policyPath!, 'utf8'));
+      const planned = await planPolicyTrial(client, policy, testSet);
+      for (const problem of planned.problems) io.err(problem);
+      result = await tryPolicyEdit(client, { ...common, policy }, planned);
+    }
     for (const item of result.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
     for (const a of result.agents) {
       const n = a.disagreeing.length;
@@ -85,6 +102,14 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
   } finally {
     await client.close();
   }
+}
+
+/** A draft file checked with the draft schema; throws naming the file and the first problem's field. */
+function readDraft(file: string, text: string): AgentVersionDraft {
+  const check = checkJson(text, AgentVersionDraftSchema);
+  if (check.ok) return check.value;
+  const problem = check.problems[0];
+  throw new Error(`${file}: ${problem?.path.length ? `${problem.path.join('.')}: ` : ''}${problem?.message ?? 'not a version draft'}`);
 }
 
 // The gate's options: undefined when neither is given (the exit code then keeps its first meaning).

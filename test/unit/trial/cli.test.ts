@@ -8,7 +8,8 @@ import { testCaseLine } from '../../../src/core/comparison/testSet';
 import { parseComparison } from '../../../src/core/comparison/comparisonRecord';
 import { findLeftovers } from '../../../src/core/trial/trialEnd';
 import { policyFileText } from '../../../src/core/trial/policyFile';
-import { DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { draftFromVersion } from '../../../src/core/documents/agentVersionDraft';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
 
@@ -69,5 +70,32 @@ describe('agent-workbench try (the command line for CI, against the in-process s
     const err: string[] = [];
     assert.equal(await runCli(['try', '--policy', 'a', '--test-set', 'b'], {}, { out: () => undefined, err: (l) => err.push(l) }), 2);
     assert.match(err.join('\n'), /AGENT_WORKBENCH_BASE_URL/);
+  });
+
+  it('tries a draft of an agent’s next version with --agent and --draft: exit 0 when it gives every expected outcome, the agent keeps its version', async () => {
+    const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+    const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
+    const draft = draftFromVersion(await client.agents.getVersion(DEMO_LOOP_AGENT_ID, agent.current_version_id!));
+    const draftPath = path.join(dir, 'next.json');
+    await fs.writeFile(draftPath, JSON.stringify({ ...draft, engine_config: { ...draft.engine_config, policy_id: lenient.id } }));
+    await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => void out.push(l), err: (l: string) => void err.push(l) };
+    const code = await runCli(['try', '--agent', DEMO_LOOP_AGENT_ID, '--draft', draftPath, '--test-set', path.join(dir, 'loop.testset.jsonl')], env(), io);
+    assert.equal(code, 0, [...out, ...err].join('\n'));
+    assert.match(out.join('\n'), /Support Call QA: every case with an expected outcome agrees/);
+    assert.match(await fs.readFile(path.join(dir, 'loop.trial.comparison.md'), 'utf8'), /Trial of the draft/);
+    assert.deepEqual(await findLeftovers(client), [], 'the copy is gone');
+    assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, agent.current_version_id, 'nothing was published');
+
+    // A malformed draft is refused naming its field, before anything is made; --policy with --draft is refused too.
+    await fs.writeFile(draftPath, JSON.stringify({ ...draft, engine_config: { model: 3 } }));
+    err.length = 0;
+    assert.equal(await runCli(['try', '--agent', DEMO_LOOP_AGENT_ID, '--draft', draftPath, '--test-set', path.join(dir, 'loop.testset.jsonl')], env(), io), 2);
+    assert.match(err.join('\n'), /next\.json: engine_config\.model: /);
+    err.length = 0;
+    assert.equal(await runCli(['try', '--policy', 'p.policy.json', '--agent', DEMO_LOOP_AGENT_ID, '--draft', draftPath, '--test-set', 'x.testset.jsonl'], env(), io), 2);
+    assert.match(err.join('\n'), /either --policy or both --agent and --draft/);
   });
 });
