@@ -87,6 +87,36 @@ describe('Language model tools', function () {
     }
   });
 
+  it('tries an agent version draft on a copy through vscode.lm.invokeTool once confirmed: nothing is published, the copy is gone', async () => {
+    const api = await workbench();
+    const client = api.connection.requireClient();
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    const dir = vscode.Uri.joinPath(root, 'tool-draft');
+    const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+    const versionBefore = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id;
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, 'loop.testset.jsonl'), new TextEncoder().encode(`// agent: ${DEMO_LOOP_AGENT_ID} · ${DEMO_LOOP_AGENT_NAME}\n${testCaseLine(LOOP_CASE)}\n`));
+    const described = await vscode.lm.invokeTool('agentWorkbench_describe_agent', { input: { agent_id: DEMO_LOOP_AGENT_ID }, toolInvocationToken: undefined });
+    assert.match(resultText(described), /Support Call QA/);
+    const asked: string[] = [];
+    api.prompts.toolConfirmation = (message) => (asked.push(message), true);
+    try {
+      const current = await client.agents.getVersion(DEMO_LOOP_AGENT_ID, versionBefore!);
+      const config = { ...(current.engine_config as Record<string, string>), policy_id: lenient.id };
+      const draft = { input_definitions: current.input_definitions.map((d) => ({ key: d.key, data_type: d.data_type ?? 'text/plain' })), engine_config: config };
+      const result = resultText(await vscode.lm.invokeTool('agentWorkbench_try_agent_draft', { input: { agent_id: DEMO_LOOP_AGENT_ID, draft, test_set: 'tool-draft/loop.testset.jsonl' }, toolInvocationToken: undefined }));
+      assert.match(asked[0] ?? '', /Try the draft of Support Call QA's next version on loop\.testset\.jsonl with a trial copy of the agent \(removed afterwards; the agent keeps its version\)[\s\S]*This starts paid work/);
+      assert.match(result, /Every case with an expected outcome agrees/, result);
+      assert.match(result, /To publish this draft as the agent’s new version: publish_agent_draft with trial_file "tool-draft\/loop\.trial\.json"/, result);
+      assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, versionBefore, 'the agent keeps its version');
+      const left: string[] = [];
+      for await (const agent of client.agents.items({ include_job_stats: false })) if (isTrialEntity(agent)) left.push(agent.name);
+      assert.deepEqual(left, [], 'no trial agent is left in the organization');
+    } finally {
+      api.prompts.toolConfirmation = undefined;
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
   it('puts the token in no tool result and no log line', async () => {
     const api = await workbench();
     const read = resultText(await vscode.lm.invokeTool('agentWorkbench_describe_agent', { input: { agent_id: SUPPORT_CALL_QA }, toolInvocationToken: undefined }));

@@ -7,7 +7,7 @@ import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
 import { checkNoConflict, publishTrial, TrialConflict } from '../trial/trialEnd';
 import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type TrialRecord } from '../trial/trialRecord';
 import { describeLeftAlone } from '../trial/trialRemoval';
-import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
+import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryAgentDraftOptions, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
 import { AgentVersionDraftSchema, draftFromVersion, type AgentVersionDraft } from '../documents/agentVersionDraft';
 import { checkJson } from '../documents/jsonProblems';
 import { sameJson } from '../documents/sameJson';
@@ -61,14 +61,21 @@ export const tryPolicyEditTool = defineTool({
       testSet,
       outDir,
       user: ctx.user,
-      signal: ctx.signal,
-      pollMs: ctx.pollMs,
-      onProgress: (done, total, message) => ctx.progress?.(done, total, message),
-      onJobsStarted: (agentId, ids) => ctx.jobsStarted?.(agentId, ids, `trial of ${policy.name}`),
+      ...runHooks(ctx, `trial of ${policy.name}`),
     });
     return trialAnswer(result, ctx, 'this edit: publish_policy_edit');
   },
 });
+
+/** What a trial run takes from the tool's context: its signal and poll interval, and the host told of progress and of the jobs started (labelled `label`). */
+function runHooks(ctx: ToolContext, label: string): Pick<TryAgentDraftOptions, 'signal' | 'pollMs' | 'onProgress' | 'onJobsStarted'> {
+  return {
+    signal: ctx.signal,
+    pollMs: ctx.pollMs,
+    onProgress: (done, total, message) => ctx.progress?.(done, total, message),
+    onJobsStarted: (agentId, ids) => ctx.jobsStarted?.(agentId, ids, label),
+  };
+}
 
 /** What a finished trial answers: per agent its comparison and the cases that now disagree, what was left alone, and how to publish. */
 function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: string): { text: string; data: Record<string, unknown> } {
@@ -129,10 +136,7 @@ export const tryAgentDraftTool = defineTool({
       testSet,
       outDir,
       user: ctx.user,
-      signal: ctx.signal,
-      pollMs: ctx.pollMs,
-      onProgress: (done, total, message) => ctx.progress?.(done, total, message),
-      onJobsStarted: (agentId, ids) => ctx.jobsStarted?.(agentId, ids, 'trial of a draft version'),
+      ...runHooks(ctx, 'trial of a draft version'),
     });
     return trialAnswer(result, ctx, 'this draft as the agent’s new version: publish_agent_draft');
   },

@@ -145,4 +145,26 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
       server.kill('SIGTERM');
     }
   });
+
+  // Last: publishing moves the loop agent off the demo policy, which the trials above try edits of.
+  it('tries an agent version draft from the draft describe_agent answers, and publishes it, asking first each time', async () => {
+    const { mcp } = await stdioClient();
+    try {
+      await fs.writeFile(path.join(root, 'draft.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+      const lenient = await client.policies.create({ name: 'Call rules, lenient (MCP)', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+      const described = await mcp.callTool({ name: 'describe_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID } });
+      const draft = (described.structuredContent as { next_version_draft: { engine_config: Record<string, string> } }).next_version_draft;
+      const args = { agent_id: DEMO_LOOP_AGENT_ID, draft: { ...draft, engine_config: { ...draft.engine_config, policy_id: lenient.id } }, test_set: 'draft.testset.jsonl' };
+      assert.match(text(await mcp.callTool({ name: 'try_agent_draft', arguments: args })), /^Not started yet: Try the draft of Support Call QA's next version/);
+      const tried = await mcp.callTool({ name: 'try_agent_draft', arguments: { ...args, confirm: true } });
+      assert.equal((tried.structuredContent as { failing: number }).failing, 0, text(tried));
+      assert.deepEqual(await findLeftovers(client), [], 'the copy is gone');
+      const trialFile = (tried.structuredContent as { trial_file: string }).trial_file;
+      assert.match(text(await mcp.callTool({ name: 'publish_agent_draft', arguments: { trial_file: trialFile } })), /^Not started yet: Publish the tried draft/);
+      const published = await mcp.callTool({ name: 'publish_agent_draft', arguments: { trial_file: trialFile, confirm: true } });
+      assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, (published.structuredContent as { version_id: string }).version_id);
+    } finally {
+      await mcp.close();
+    }
+  });
 });
