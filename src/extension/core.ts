@@ -5,7 +5,7 @@
 export { ServiceClient, isServiceError, ServiceError, tagNames, dependentAgentsOf } from '../core/client';
 export { checkJson, locateFieldErrors } from '../core/documents/jsonProblems';
 export { draftChoiceAt } from '../core/documents/draftChoice';
-export { AgentVersionDraftSchema, draftFromVersion } from '../core/documents/agentVersionDraft';
+export { AgentVersionDraftSchema, draftFromVersion, sameRun } from '../core/documents/agentVersionDraft';
 export { PolicyContentSchema } from '../core/documents/policyContent';
 export { parseRunFile, checkRun, filePathsOf, type RunPlan, type RunProblem, type FileKind } from '../core/runs/runCheck';
 export { runErrorProblems } from '../core/runs/runErrors';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { AgentVersion } from '../client';
+import { sameJson } from './sameJson';
 
 /**
  * The document *Create Version…* opens: the fields of a new agent version (interface 4.3). The JSON
@@ -49,4 +50,9 @@ export function nextVersionName(name: string): string {
   const m = /^(.*?)(\d+)(\D*)$/.exec(name);
   if (m) return `${m[1]}${Number(m[2]) + 1}${m[3]}`;
   return `${name} (next)`.slice(0, 255);
+}
+
+/** True when two drafts run alike: the same engine settings and inputs (a new name or description alone changes no answer). */
+export function sameRun(a: Pick<AgentVersionDraft, 'engine_config' | 'input_definitions'>, b: Pick<AgentVersionDraft, 'engine_config' | 'input_definitions'>): boolean {
+  return sameJson({ e: a.engine_config, i: a.input_definitions }, { e: b.engine_config, i: b.input_definitions });
 }

@@ -8,9 +8,8 @@ import { checkNoConflict, publishTrial, TrialConflict } from '../trial/trialEnd'
 import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type TrialRecord } from '../trial/trialRecord';
 import { describeLeftAlone } from '../trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryAgentDraftOptions, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
-import { AgentVersionDraftSchema, draftFromVersion, type AgentVersionDraft } from '../documents/agentVersionDraft';
+import { AgentVersionDraftSchema, draftFromVersion, sameRun, type AgentVersionDraft } from '../documents/agentVersionDraft';
 import { checkJson } from '../documents/jsonProblems';
-import { sameJson } from '../documents/sameJson';
 import type { DraftTrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
 import { confinedPath, readConfined } from './confinement';
@@ -107,7 +106,7 @@ async function draftOf(i: DraftInput, ctx: ToolContext): Promise<{ draft: AgentV
   const agent = await ctx.client.agents.get(i.agent_id, { signal: ctx.signal });
   if (agent.current_version_id) {
     const current = draftFromVersion(await ctx.client.agents.getVersion(agent.id, agent.current_version_id, {}, { signal: ctx.signal }));
-    if (sameJson({ e: check.value.engine_config, i: check.value.input_definitions }, { e: current.engine_config, i: current.input_definitions })) {
+    if (sameRun(check.value, current)) {
       throw new ToolRefusal(`The draft runs like the current version of ${agent.name} (same engine_config and input_definitions): change it first. Nothing was started.`);
     }
   }

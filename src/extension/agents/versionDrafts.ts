@@ -132,11 +132,10 @@ export class VersionDrafts implements vscode.Disposable {
    * saved, their tab moved to the new version, so that a later Ctrl+S cannot make the version twice.
    */
   async settlePublished(agentId: string, published: Pick<AgentVersionDraft, 'engine_config' | 'input_definitions'>, version: Pick<AgentVersion, 'id' | 'version_name'>, agentName: string): Promise<void> {
-    const runs = (d: Pick<AgentVersionDraft, 'engine_config' | 'input_definitions'>) => ({ e: d.engine_config, i: d.input_definitions });
     for (const doc of vscode.workspace.textDocuments) {
       if (!doc.isDirty || draftIds(doc.uri)?.agentId !== agentId) continue;
       const held = loadCore().checkJson(doc.getText(), loadCore().AgentVersionDraftSchema);
-      if (!held.ok || !sameJson(runs(held.value), runs(published))) continue;
+      if (!held.ok || !loadCore().sameRun(held.value, published)) continue;
       await this.fs.settleAs(doc, agentVersionUri(agentId, version.id, agentName, version.version_name)).catch((error: unknown) => this.log.warn(`The draft of the published version could not be marked saved: ${String(error)}`));
     }
   }

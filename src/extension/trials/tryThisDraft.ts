@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { BaseAgent, ServiceClient } from '../../core/client';
 import type { AgentVersionDraft } from '../../core/documents/agentVersionDraft';
-import { sameJson } from '../../core/documents/sameJson';
 import { trialUserName } from '../../core/trial/trialMarker';
 import { draftIds } from '../agents/versionDrafts';
 import { startComparisonFile } from '../comparison/comparisonCommands';
@@ -62,8 +61,7 @@ async function draftSource(client: ServiceClient, arg: unknown): Promise<DraftSo
   if (!check.ok) throw new Error(`This draft has ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'} (underlined in the editor): fix ${check.problems.length === 1 ? 'it' : 'them'} before trying it.`);
   const [agent, base] = await Promise.all([client.agents.get(ids.agentId), client.agents.getVersion(ids.agentId, ids.baseId)]);
   const from = core.draftFromVersion(base);
-  // What a job runs: the engine settings and the inputs (a new name or description alone changes no answer).
-  if (sameJson({ e: check.value.engine_config, i: check.value.input_definitions }, { e: from.engine_config, i: from.input_definitions })) {
+  if (core.sameRun(check.value, from)) {
     throw new Error(`Nothing to try: this draft runs like the version “${base.version_name || ids.baseId}” it was opened from (same engine settings and inputs). Change it first.`);
   }
   return { agent, baseVersionId: agent.current_version_id ?? null, draft: check.value };
