@@ -11,5 +11,6 @@ export function clientFromEnv(env: Env, userAgent: string): ServiceClient | stri
   const baseUrl = env.AGENT_WORKBENCH_BASE_URL;
   const token = env.AGENT_WORKBENCH_TOKEN;
   if (!baseUrl || !token) return 'AGENT_WORKBENCH_BASE_URL and AGENT_WORKBENCH_TOKEN must be set';
-  return new ServiceClient({ baseUrl, token, organizationId: env.AGENT_WORKBENCH_ORGANIZATION_ID || undefined, userAgent });
+  // Every write states why its target may be written (src/core/writeGate/): a refusal is an error the command says.
+  return new ServiceClient({ baseUrl, token, organizationId: env.AGENT_WORKBENCH_ORGANIZATION_ID || undefined, userAgent, writeGate: {} });
 }

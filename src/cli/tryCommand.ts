@@ -16,6 +16,8 @@ import { describeLeftAlone } from '../core/trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TryPolicyEditResult } from '../core/trial/tryPolicyEdit';
 import { TRIAL_TARGET_ID } from '../core/trial/trialComparison';
 import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type GateVerdict } from '../core/trial/trialGate';
+import { confirmedGrounds, type Grounds } from '../core/writeGate/grounds';
+import type { ServiceClient } from '../core/client';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 
 export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>] [--user <name>]
@@ -73,18 +75,18 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
   try {
     const outDir = values.out ?? path.dirname(testSetPath);
     const testSet = { name: path.basename(testSetPath), text: await fs.readFile(testSetPath, 'utf8'), label: path.relative(outDir, testSetPath) || path.basename(testSetPath) };
-    const common = { testSet, outDir, user: values.user ?? env.AGENT_WORKBENCH_USER ?? 'ci', onEstimate: (agent: string, estimate: CostEstimate) => io.out(`${agent}: ${estimateText(estimate)}`) };
+    const common = { testSet, outDir, onEstimate: (agent: string, estimate: CostEstimate) => io.out(`${agent}: ${estimateText(estimate)}`) };
     let result: TryPolicyEditResult;
     if (draftOf?.agentId && draftOf.path) {
       const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
       const planned = await planDraftTrial(client, draftOf.agentId, testSet);
       for (const problem of planned.problems) io.err(problem);
-      result = await tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft }, planned);
+      result = await tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft, grounds: commandLineGrounds(client, planned) }, planned);
     } else {
       const policy = parsePolicyFile(await fs.readFile(policyPath!, 'utf8'));
       const planned = await planPolicyTrial(client, policy, testSet);
       for (const problem of planned.problems) io.err(problem);
-      result = await tryPolicyEdit(client, { ...common, policy }, planned);
+      result = await tryPolicyEdit(client, { ...common, policy, grounds: commandLineGrounds(client, planned) }, planned);
     }
     for (const item of result.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
     for (const a of result.agents) {
@@ -102,6 +104,15 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
   } finally {
     await client.close();
   }
+}
+
+/**
+ * The ground of running the real agents a trial's plan found (their current version is the baseline):
+ * whoever started this command asked for exactly this trial, so the plan's agents count as picked by
+ * the command line — and nothing else does.
+ */
+function commandLineGrounds(client: ServiceClient, planned: { agents: readonly { agent: { id: string } }[] }): Grounds {
+  return confirmedGrounds(client.gate, planned.agents.map((a) => ({ kind: 'agent' as const, id: a.agent.id })), 'the command line');
 }
 
 /** A draft file checked with the draft schema; throws naming the file and the first problem's field. */

@@ -1,4 +1,5 @@
 /** Duplicating an agent under the name the user chose: one user action, two calls. */
+import { MADE_HERE, NEW_THING } from './writeGate/writeGate';
 import type { ServiceClient } from './client/client';
 import type { AgentVersion } from './client/schemas/agents';
 import type { UpdateAgentBody } from './client/resources/agents';
@@ -22,11 +23,12 @@ export class DuplicateRenameError extends Error {
  * is kept and a {@link DuplicateRenameError} says so (the duplicate itself is never repeated).
  */
 export async function duplicateAgentAs(client: ServiceClient, agentId: string, fields: UpdateAgentBody & { name: string }, signal?: AbortSignal): Promise<AgentVersion> {
-  const copy = await client.agents.duplicate(agentId, { signal });
+  // A duplicate makes a new agent; the source is only read.
+  const copy = await client.agents.duplicate(agentId, { signal, ground: NEW_THING });
   const changes = Object.entries(fields).filter(([key, value]) => copy.base_agent[key] !== value);
   if (changes.length === 0) return copy;
   try {
-    const renamed = await client.agents.patch(copy.base_agent.id, Object.fromEntries(changes), { signal });
+    const renamed = await client.agents.patch(copy.base_agent.id, Object.fromEntries(changes), { signal, ground: MADE_HERE });
     return { ...copy, base_agent: renamed };
   } catch (error) {
     throw new DuplicateRenameError(copy, fields.name, error);

@@ -38,7 +38,7 @@ export { DEMO_LOOP_TRANSCRIPT } from '../sandbox/seed/demoLoop';
 export { isDraftTrial, newDraftTrial, newTrial, parseTrial, serializeTrial, trialAgents, trialSubjectName, trialSubjectText, type DraftTrialRecord, type PolicyTrialRecord, type TrialRecord } from '../core/trial/trialRecord';
 export { agentsApplying, setUpDraftTrial, setUpTrial, policyIdOf } from '../core/trial/trialSetup';
 export { trialComparison, trialPlan, clientComparisonService } from '../core/trial/trialComparison';
-export { discardTrial, discardPlanned, completePublish, publishTrial, findLeftovers, TrialConflict, type Leftover, type RemovalOutcome } from '../core/trial/trialEnd';
+export { discardTrial, discardPlanned, completePublish, publishTrial, publishTarget, publishable, findLeftovers, TrialConflict, type Leftover, type RemovalOutcome } from '../core/trial/trialEnd';
 export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, describeLeftAlone, type RemovalPlan, type VerifiedCopy, type LeftAlone } from '../core/trial/trialRemoval';
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion, draftTrialQuestion } from '../core/trial/trialFiles';

@@ -8,6 +8,7 @@ import { PoliciesApi } from './resources/policies';
 import { UsersApi } from './resources/users';
 import { TablesApi } from './resources/tables';
 import type { ClientOptions } from './types';
+import { WriteGate } from '../writeGate/writeGate';
 
 /** A connection to one service, for one organization and token. */
 export class ServiceClient {
@@ -21,6 +22,8 @@ export class ServiceClient {
   /** The base URL in canonical form (no trailing slash). */
   readonly baseUrl: string;
   readonly organizationId: string | undefined;
+  /** What every write must pass, when the client was made with `writeGate` (the product's clients always are). */
+  readonly gate: WriteGate | undefined;
   private readonly gateway: Gateway;
 
   constructor(options: ClientOptions) {
@@ -34,6 +37,17 @@ export class ServiceClient {
     this.database = new DatabaseApi(this.gateway);
     this.users = new UsersApi(this.gateway);
     this.tables = new TablesApi(this.gateway);
+    if (options.writeGate) {
+      const reader = {
+        agent: (id: string, signal?: AbortSignal) => this.agents.get(id, { signal }),
+        policy: (id: string, signal?: AbortSignal) => this.policies.get(id, { signal }),
+        currentUser: (signal?: AbortSignal) => this.users.current({ signal }),
+      };
+      this.gate = new WriteGate(reader, options.writeGate);
+      this.gateway.guardWrites(this.gate);
+    } else {
+      this.gate = undefined;
+    }
   }
 
   /** Fails queued calls and closes the client's connections (an injected dispatcher is left open). */

@@ -20,6 +20,7 @@ import { backoffDelay, errorCode, isConnectFailure, isConnectionFailure, isRetry
 import { localFileErrorIn } from '../uploads/localFile';
 import { wait } from '../wait';
 import type { ClientOptions, RequestEvent } from './types';
+import type { WriteGate, WriteGround, WriteTarget } from '../writeGate/writeGate';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -40,6 +41,10 @@ export interface Call<T> {
   readOnly?: boolean;
   /** For our own endpoint decisions: what the call offers, named when a server answers 404/405. */
   feature?: string;
+  /** What a write changes, for the write gate (an existing agent, policy, job, dataset or table). */
+  target?: WriteTarget;
+  /** Why the target may be written (the write gate checks it). */
+  ground?: WriteGround;
 }
 
 interface Attempt {
@@ -68,6 +73,7 @@ export class Gateway {
   private readonly userAgent: string;
   private closing: Promise<void> | undefined;
   private readonly noted = new Set<string>();
+  private gate: WriteGate | undefined;
 
   constructor(private readonly options: ClientOptions) {
     const url = new URL(options.baseUrl);
@@ -85,8 +91,23 @@ export class Gateway {
     this.dispatcher = options.dispatcher ?? new Pool(this.origin, { connections: max });
   }
 
+  /** Every write of this gateway passes `gate` from now on (set once, by the client that owns the gateway). */
+  guardWrites(gate: WriteGate): void {
+    this.gate = gate;
+  }
+
   /** Runs a call: waits for a slot, sends it, retries reads that may succeed later, returns the parsed answer. */
   async send<T>(call: Call<T>, signal?: AbortSignal): Promise<T> {
+    if (call.method !== 'GET' && this.gate) {
+      await this.gate.admit({ operation: call.operation, target: call.target, ground: call.ground }, signal);
+      const answer = await this.sendAdmitted(call, signal);
+      this.gate.recordMade(call.operation, call.target, answer);
+      return answer;
+    }
+    return this.sendAdmitted(call, signal);
+  }
+
+  private async sendAdmitted<T>(call: Call<T>, signal?: AbortSignal): Promise<T> {
     const path = call.path + queryString(call.query, call.personal ? undefined : this.organizationId);
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {

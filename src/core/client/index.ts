@@ -1,6 +1,6 @@
 /** The service client: everything public. */
 export { ServiceClient } from './client';
-export type { CallOptions, ClientOptions, Page, RequestEvent, RetryOptions } from './types';
+export type { CallOptions, ClientOptions, Page, RequestEvent, RetryOptions, WriteOptions } from './types';
 export { ServiceError, isServiceError, type ServiceErrorKind } from './errors';
 export { pageNumberOf } from './pagination';
 

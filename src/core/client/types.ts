@@ -1,5 +1,6 @@
 import type { LimiterClock } from './limiter';
 import type { Dispatcher } from 'undici';
+import type { WriteGateOptions, WriteGround } from '../writeGate/writeGate';
 
 /** How a {@link ServiceClient} reaches the service. */
 export interface ClientOptions {
@@ -21,6 +22,12 @@ export interface ClientOptions {
   userAgent?: string;
   /** The clock of the client-wide pause after a 429; tests inject one to move time themselves. */
   pauseClock?: LimiterClock;
+  /**
+   * Every write passes the client's write gate (`client.gate`): each must state why its target may be
+   * written. The extension, the command line and the MCP server always set it; a client without it
+   * (tests seeding a sandbox) sends writes unchecked.
+   */
+  writeGate?: WriteGateOptions;
 }
 
 /** Bounds of the retries of reads (GET). */
@@ -52,6 +59,11 @@ export interface RequestEvent {
 /** Options every client method takes last. */
 export interface CallOptions {
   signal?: AbortSignal;
+}
+
+/** Options of a method that writes: why its target may be written (see `src/core/writeGate/`). */
+export interface WriteOptions extends CallOptions {
+  ground?: WriteGround;
 }
 
 /** One page of a paged list, with the page numbers around it (never the server's links). */

@@ -5,6 +5,7 @@
  */
 import type { ServiceClient } from '../client';
 import type { RunPlan } from './runCheck';
+import type { WriteGround } from '../writeGate/writeGate';
 
 /** Jobs of a batch of a chosen version started before a request failed (so nothing is sent twice). */
 export class PartlyStarted extends Error {
@@ -17,9 +18,13 @@ export class PartlyStarted extends Error {
   }
 }
 
-/** Starts the plan's jobs; answers their ids in the order of its input sets. */
-export async function startJobs(client: ServiceClient, plan: RunPlan, signal?: AbortSignal): Promise<string[]> {
-  const opts = { signal };
+/**
+ * Starts the plan's jobs; answers their ids in the order of its input sets. `ground` says why the plan's
+ * agent may be run (the user picked it, or confirmed the plan that named it): a run file's or a tool
+ * input's agent id is only a candidate.
+ */
+export async function startJobs(client: ServiceClient, plan: RunPlan, signal: AbortSignal | undefined, ground: WriteGround | undefined): Promise<string[]> {
+  const opts = { signal, ground };
   if (plan.batch && !plan.versionId) return client.agents.runMany(plan.agentId, plan.inputSets, opts);
   const body = (inputs: Record<string, unknown>) => ({ inputs, ...(plan.metadata ? { metadata: plan.metadata } : {}) });
   if (!plan.batch) {

@@ -21,12 +21,12 @@ export const cancelJobsTool = defineTool({
     if (!statuses.length) throw new ToolRefusal(`No such job: ${i.job_ids.slice(0, 5).join(', ')}.`);
     const open = statuses.filter((s) => typeof s.status !== 'number' || !isFinalStatus(s.status));
     const final = statuses.length - open.length;
-    return { text: `Cancel ${count(open.length, 'job')} not finished (${open.map((s) => s.id).slice(0, 10).join(', ')}${open.length > 10 ? ', …' : ''})${final ? `; ${count(final, 'job')} already final ${final === 1 ? 'is' : 'are'} left alone` : ''}.`, jobs: 0, data: { to_cancel: open.map((s) => s.id), final: statuses.filter((s) => !open.includes(s)).map((s) => ({ id: s.id, status: typeof s.status === 'number' ? jobStatusName(s.status) : s.status })) } };
+    return { text: `Cancel ${count(open.length, 'job')} not finished (${open.map((s) => s.id).slice(0, 10).join(', ')}${open.length > 10 ? ', …' : ''})${final ? `; ${count(final, 'job')} already final ${final === 1 ? 'is' : 'are'} left alone` : ''}.`, jobs: 0, targets: open.map((s) => ({ kind: 'job' as const, id: s.id })), data: { to_cancel: open.map((s) => s.id), final: statuses.filter((s) => !open.includes(s)).map((s) => ({ id: s.id, status: typeof s.status === 'number' ? jobStatusName(s.status) : s.status })) } };
   },
   async run(i, ctx) {
     const statuses = await ctx.client.jobs.statuses([...new Set(i.job_ids)], { signal: ctx.signal });
     const open = statuses.filter((s) => typeof s.status !== 'number' || !isFinalStatus(s.status)).map((s) => s.id);
-    const cancelled = await cancelJobs(open, clientComparisonService(ctx.client), ctx.signal);
+    const cancelled = await cancelJobs(open, clientComparisonService(ctx.client, ctx.grounds), ctx.signal);
     return { text: `Asked the service to cancel ${count(cancelled, 'job')}${open.length > cancelled ? ` (${open.length - cancelled} could not be cancelled)` : ''}.`, data: { cancelled, asked: open } };
   },
 });

@@ -14,6 +14,7 @@ import { runAgent } from './runTools';
 import { createTestSet, runComparison } from './testSetTools';
 import { inputErrorText, toolErrorText } from './toolErrors';
 import { ToolRefusal, type AnyTool, type ToolAnswer, type ToolContext, type ToolPlan } from './toolTypes';
+import { confirmedGrounds } from '../writeGate/grounds';
 import { publishAgentDraft, publishPolicyEdit, tryAgentDraftTool, tryPolicyEditTool } from './trialTools';
 
 /** Every tool of the catalogue. */
@@ -86,7 +87,9 @@ export async function callTool(tool: AnyTool, raw: unknown, ctx: ToolContext, co
     if (plan && !confirmed && (input as { confirm?: boolean }).confirm !== true) {
       return { isError: false, confirmation: plan, text: `Not started yet: ${plan.text}\nAsk the user; if they agree, call ${tool.name} again with the same input and confirm: true.`, data: { needs_confirmation: true, plan: plan.data, jobs: plan.jobs } };
     }
-    return { isError: false, ...(await tool.run(input, ctx)) };
+    // What the user agreed to is the plan: its targets, and nothing else, may be written.
+    const grounds = plan ? confirmedGrounds(ctx.client.gate, plan.targets ?? [], `the confirmation of ${tool.title}`) : {};
+    return { isError: false, ...(await tool.run(input, { ...ctx, grounds })) };
   } catch (error) {
     return { isError: true, text: toolErrorText(error, tool.name), data: error instanceof ToolRefusal ? error.data : {} };
   }

@@ -44,11 +44,11 @@ export const runAgent = defineTool({
   async plan(i, ctx) {
     const { plan, agentName, versionName } = await planOf(i, ctx);
     const estimate = await estimatePlan(ctx.client, { agentId: i.agent_id, jobs: plan.inputSets.length, beforeJobIds: [] }, ctx.signal);
-    return { text: `Run ${versionName} of ${agentName}: ${estimateText(estimate)}.`, jobs: estimate.jobs, data: { agent_id: i.agent_id, version: versionName, estimate } };
+    return { text: `Run ${versionName} of ${agentName}: ${estimateText(estimate)}.`, jobs: estimate.jobs, data: { agent_id: i.agent_id, version: versionName, estimate }, targets: [{ kind: 'agent', id: i.agent_id }] };
   },
   async run(i, ctx) {
     const { plan, agentName, versionName } = await planOf(i, ctx);
-    const ids = await startJobs(ctx.client, plan, ctx.signal);
+    const ids = await startJobs(ctx.client, plan, ctx.signal, ctx.grounds?.agent?.(i.agent_id));
     ctx.jobsStarted?.(i.agent_id, ids, `${agentName} · ${versionName}`, plan.inputSets);
     return { text: listText(`Started ${count(ids.length, 'job')} of ${agentName} (${versionName}).`, ids, 'read_jobs reads them once finished; cancel_jobs stops them.'), data: { agent_id: i.agent_id, job_ids: ids } };
   },

@@ -91,7 +91,7 @@ export const runComparison = defineTool({
   async plan(i, ctx) {
     const { record } = await comparisonOf(i, ctx);
     const estimate = await readCostEstimate(ctx.client, record, ctx.signal);
-    return { text: `${record.title}: ${estimateText(estimate)}.`, jobs: estimate.jobs, data: { estimate } };
+    return { text: `${record.title}: ${estimateText(estimate)}.`, jobs: estimate.jobs, data: { estimate }, targets: [{ kind: 'agent', id: record.agentId }] };
   },
   async run(i, ctx) {
     const { record, file } = await comparisonOf(i, ctx);
@@ -102,7 +102,7 @@ export const runComparison = defineTool({
       await fs.writeFile(file, serializeComparison(record));
     };
     try {
-      await runToEnd(record, ctx.client, save, { signal: ctx.signal, pollMs: ctx.pollMs, events: { onStarted: (_n, ids, agentId) => ctx.jobsStarted?.(agentId, ids, record.title) } });
+      await runToEnd(record, ctx.client, save, { signal: ctx.signal, pollMs: ctx.pollMs, grounds: ctx.grounds, events: { onStarted: (_n, ids, agentId) => ctx.jobsStarted?.(agentId, ids, record.title) } });
     } catch (error) {
       // A cancelled call stops the jobs it started (with a fresh signal: the call's is spent).
       if (ctx.signal.aborted) await cancelUnfinished(record, clientComparisonService(ctx.client), new AbortController().signal).catch(() => undefined);

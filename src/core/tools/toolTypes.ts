@@ -5,6 +5,8 @@
  */
 import type * as z from 'zod';
 import type { ServiceClient } from '../client';
+import type { Grounds } from '../writeGate/grounds';
+import type { WriteTarget } from '../writeGate/writeGate';
 
 /** Reads only; starts paid work (jobs); changes or deletes something in the organization. */
 export type ToolKind = 'read' | 'paid' | 'change';
@@ -25,6 +27,11 @@ export interface ToolContext {
   progress?(done: number, total: number | undefined, message: string): void;
   /** Jobs a tool started, so that a host shows them (the Agents view, the status bar). */
   jobsStarted?(agentId: string, jobIds: readonly string[], label: string, inputSets?: readonly Record<string, unknown>[]): void;
+  /**
+   * The grounds of the writes a confirmed plan named (its `targets`): issued by the write gate when the
+   * user confirmed, for exactly those targets. Set by the catalogue for `run` only; empty otherwise.
+   */
+  grounds?: Grounds;
 }
 
 /** A tool's answer: a few lines a model can act on, and the same as data. */
@@ -40,6 +47,8 @@ export interface ToolPlan {
   /** Jobs the call would start (checked against the limit). */
   jobs: number;
   data: Record<string, unknown>;
+  /** What the call would write on the service that exists already (agents run, jobs cancelled, the policy or agent published): the confirmation grants exactly these. */
+  targets?: WriteTarget[];
 }
 
 /** One tool of the catalogue. */

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import * as z from 'zod';
 import { estimateText } from '../comparison/costEstimate';
 import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
-import { checkNoConflict, publishTrial, TrialConflict } from '../trial/trialEnd';
+import { publishable, publishTarget, publishTrial, TrialConflict } from '../trial/trialEnd';
+import { NotTried, NotYourTrial } from '../trial/trialOwnership';
 import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type TrialRecord } from '../trial/trialRecord';
 import { describeLeftAlone } from '../trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryAgentDraftOptions, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
@@ -51,7 +52,7 @@ export const tryPolicyEditTool = defineTool({
     const { policy, testSet } = await editOf(i, ctx);
     const planned = await planPolicyTrial(ctx.client, policy, testSet, ctx.signal);
     const agents = planned.agents.map((a) => a.agent.name).join(', ');
-    return { text: `Try the edit of ${policy.name} on ${testSet.name} with trial copies of ${agents} (removed afterwards; production untouched): ${estimateText(planned.estimate)}.`, jobs: planned.jobs, data: { policy_id: policy.policyId, agents: planned.agents.map((a) => a.agent.id), estimate: planned.estimate } };
+    return { text: `Try the edit of ${policy.name} on ${testSet.name} with trial copies of ${agents} (removed afterwards; production untouched): ${estimateText(planned.estimate)}.`, jobs: planned.jobs, data: { policy_id: policy.policyId, agents: planned.agents.map((a) => a.agent.id), estimate: planned.estimate }, targets: planned.agents.map((a) => ({ kind: 'agent' as const, id: a.agent.id })) };
   },
   async run(i, ctx) {
     const { policy, testSet, outDir } = await editOf(i, ctx);
@@ -59,7 +60,6 @@ export const tryPolicyEditTool = defineTool({
       policy,
       testSet,
       outDir,
-      user: ctx.user,
       ...runHooks(ctx, `trial of ${policy.name}`),
     });
     return trialAnswer(result, ctx, 'this edit: publish_policy_edit');
@@ -67,8 +67,9 @@ export const tryPolicyEditTool = defineTool({
 });
 
 /** What a trial run takes from the tool's context: its signal and poll interval, and the host told of progress and of the jobs started (labelled `label`). */
-function runHooks(ctx: ToolContext, label: string): Pick<TryAgentDraftOptions, 'signal' | 'pollMs' | 'onProgress' | 'onJobsStarted'> {
+function runHooks(ctx: ToolContext, label: string): Pick<TryAgentDraftOptions, 'signal' | 'pollMs' | 'onProgress' | 'onJobsStarted' | 'grounds'> {
   return {
+    grounds: ctx.grounds,
     signal: ctx.signal,
     pollMs: ctx.pollMs,
     onProgress: (done, total, message) => ctx.progress?.(done, total, message),
@@ -125,7 +126,7 @@ export const tryAgentDraftTool = defineTool({
   async plan(i, ctx) {
     const { testSet } = await draftOf(i, ctx);
     const planned = await planDraftTrial(ctx.client, i.agent_id, testSet, ctx.signal);
-    return { text: `Try the draft of ${planned.agent.name}'s next version on ${testSet.name} with a trial copy of the agent (removed afterwards; the agent keeps its version): ${estimateText(planned.estimate)}.`, jobs: planned.jobs, data: { agent_id: planned.agent.id, estimate: planned.estimate } };
+    return { text: `Try the draft of ${planned.agent.name}'s next version on ${testSet.name} with a trial copy of the agent (removed afterwards; the agent keeps its version): ${estimateText(planned.estimate)}.`, jobs: planned.jobs, data: { agent_id: planned.agent.id, estimate: planned.estimate }, targets: [{ kind: 'agent', id: planned.agent.id }] };
   },
   async run(i, ctx) {
     const { draft, testSet, outDir } = await draftOf(i, ctx);
@@ -134,7 +135,6 @@ export const tryAgentDraftTool = defineTool({
       draft,
       testSet,
       outDir,
-      user: ctx.user,
       ...runHooks(ctx, 'trial of a draft version'),
     });
     return trialAnswer(result, ctx, 'this draft as the agent’s new version: publish_agent_draft');
@@ -152,8 +152,8 @@ export const publishAgentDraft = defineTool({
   async plan(i, ctx) {
     const trial = draftTrial(await trialFile(ctx, i.trial_file));
     if (trial.state === 'published') return { text: `The draft of ${trial.agentName} was published already as version ${trial.publishedVersionId}; nothing more changes.`, jobs: 0, data: {} };
-    await refuseConflict(ctx, trial);
-    return { text: `Publish the tried draft as a new version of ${trial.agentName} (${trial.agentId}): it becomes the current version, and every new job runs it.`, jobs: 0, data: { agent_id: trial.agentId } };
+    await refusePublish(ctx, trial);
+    return { text: `Publish the tried draft as a new version of ${trial.agentName} (${trial.agentId}): it becomes the current version, and every new job runs it.`, jobs: 0, data: { agent_id: trial.agentId }, targets: [publishTarget(trial)] };
   },
   async run(i, ctx) {
     const trial = draftTrial(await trialFile(ctx, i.trial_file));
@@ -173,8 +173,8 @@ export const publishPolicyEdit = defineTool({
   async plan(i, ctx) {
     const trial = policyTrial(await trialFile(ctx, i.trial_file));
     if (trial.state === 'published') return { text: `${trial.policyName} was published already as version ${trial.publishedVersionId}; nothing more changes.`, jobs: 0, data: {} };
-    await refuseConflict(ctx, trial);
-    return { text: `Publish the tried edit as a new version of ${trial.policyName} (${trial.policyId}): every agent applying it uses the new content from its next job.`, jobs: 0, data: { policy_id: trial.policyId } };
+    await refusePublish(ctx, trial);
+    return { text: `Publish the tried edit as a new version of ${trial.policyName} (${trial.policyId}): every agent applying it uses the new content from its next job.`, jobs: 0, data: { policy_id: trial.policyId }, targets: [publishTarget(trial)] };
   },
   async run(i, ctx) {
     const trial = policyTrial(await trialFile(ctx, i.trial_file));
@@ -196,12 +196,12 @@ async function trialFile(ctx: ToolContext, file: string): Promise<TrialRecord> {
   return parseTrial((await readConfined(ctx.root, file, 'trial_file')).text);
 }
 
-/** Refuses, in the core's sentence, a publish over a version made since the trial began. */
-async function refuseConflict(ctx: ToolContext, trial: TrialRecord): Promise<void> {
+/** Refuses, in the core's sentence, a publish of another user's trial, over a version made since the trial began, or of what was never tried. */
+async function refusePublish(ctx: ToolContext, trial: TrialRecord): Promise<void> {
   try {
-    await checkNoConflict(ctx.client, trial, ctx.signal);
+    await publishable(ctx.client, trial, ctx.signal);
   } catch (error) {
-    if (error instanceof TrialConflict) throw new ToolRefusal(`${error.message} Nothing was changed.`);
+    if (error instanceof TrialConflict || error instanceof NotYourTrial || error instanceof NotTried) throw new ToolRefusal(`${error.message} Nothing was changed.`);
     throw error;
   }
 }
@@ -209,7 +209,14 @@ async function refuseConflict(ctx: ToolContext, trial: TrialRecord): Promise<voi
 /** Publishes what a trial file tried, writing the file as the core goes. */
 async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord): Promise<string> {
   const at = await confinedPath(ctx.root, file, 'trial_file');
-  return publishTrial(ctx.client, trial, () => fs.writeFile(at, serializeTrial(trial)), undefined, ctx.signal);
+  const target = publishTarget(trial);
+  const ground = target.kind === 'policy' ? ctx.grounds?.policy?.(target.id) : ctx.grounds?.agent?.(target.id);
+  try {
+    return await publishTrial(ctx.client, trial, () => fs.writeFile(at, serializeTrial(trial)), { ground, signal: ctx.signal });
+  } catch (error) {
+    if (error instanceof TrialConflict || error instanceof NotYourTrial || error instanceof NotTried) throw new ToolRefusal(`${error.message} Nothing was changed.`);
+    throw error;
+  }
 }
 
 /** The trial of a policy edit a file holds. */

@@ -4,6 +4,8 @@
  * will cost, estimated before anything runs.
  */
 import type { ServiceClient } from '../client';
+import { groundsWith, type Grounds } from '../writeGate/grounds';
+import { MADE_HERE, trialCopy } from '../writeGate/writeGate';
 import { wait } from '../wait';
 import { matchesExpected } from '../comparison/compare';
 import { isComplete, newComparison, unfinishedJobIds, type ComparisonRecord, type ComparisonTarget } from '../comparison/comparisonRecord';
@@ -14,14 +16,32 @@ import { isDraftTrial, type TrialEntity, type TrialRecord } from './trialRecord'
 /** The id of the trial's target in its comparison. */
 export const TRIAL_TARGET_ID = 'trial';
 
-/** The comparison service over the client (the comparison runner's view of the service). */
-export function clientComparisonService(client: ServiceClient): Required<ComparisonService> {
+/**
+ * The comparison service over the client (the comparison runner's view of the service). Each run and
+ * cancel states its ground: the caller's (`grounds`: the agents a user confirmed, a trial's copies), else
+ * what this process made.
+ */
+export function clientComparisonService(client: ServiceClient, grounds: Grounds = {}): Required<ComparisonService> {
+  const ground = groundsWith(client, grounds);
   return {
-    runMany: (agentId, inputs, signal) => client.agents.runMany(agentId, inputs, { signal }),
-    runVersion: (agentId, versionId, inputs, signal) => client.agents.runVersion(agentId, versionId, { inputs }, { signal }),
+    runMany: (agentId, inputs, signal) => client.agents.runMany(agentId, inputs, { signal, ground: ground.agent(agentId) }),
+    runVersion: (agentId, versionId, inputs, signal) => client.agents.runVersion(agentId, versionId, { inputs }, { signal, ground: ground.agent(agentId) }),
     results: async (jobIds, signal) => (await client.jobs.results(jobIds, { signal })).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null })),
-    cancel: (jobId, signal) => client.jobs.cancel(jobId, { signal }),
+    cancel: (jobId, signal) => client.jobs.cancel(jobId, { signal, ground: ground.job(jobId) }),
     statuses: async (jobIds, signal) => statusItems(await client.jobs.statuses(jobIds, { signal })),
+  };
+}
+
+/**
+ * The grounds of a trial's comparison: its own copies (made here, or marked by the service as this trial's:
+ * the gate reads them before each run), then what the caller vouches for (the real agents the user
+ * confirmed, whose current version is the baseline).
+ */
+export function trialGrounds(client: ServiceClient, trial: TrialRecord, caller: Grounds = {}): Grounds {
+  const copies = new Set(trial.entities.filter((e) => e.kind === 'agent' && e.id).map((e) => e.id!));
+  return {
+    agent: (id) => (copies.has(id) ? (client.gate?.madeHere({ kind: 'agent', id }) ? MADE_HERE : trialCopy(trial)) : caller.agent?.(id)),
+    job: (id) => caller.job?.(id),
   };
 }
 
@@ -37,9 +57,9 @@ export function trialComparison(trial: TrialRecord, entity: TrialEntity, cases: 
 }
 
 /** Runs a comparison until every job is final and read: starts what has no job, then polls statuses in bulk. */
-export async function runToEnd(record: ComparisonRecord, client: ServiceClient, save: () => Promise<void>, options: { pollMs?: number; signal?: AbortSignal; events?: StartEvents } = {}): Promise<void> {
+export async function runToEnd(record: ComparisonRecord, client: ServiceClient, save: () => Promise<void>, options: { pollMs?: number; signal?: AbortSignal; events?: StartEvents; grounds?: Grounds } = {}): Promise<void> {
   const signal = options.signal ?? new AbortController().signal;
-  const service = clientComparisonService(client);
+  const service = clientComparisonService(client, options.grounds);
   await startMissing(record, service, save, signal, options.events);
   while (!isComplete(record)) {
     const ids = unfinishedJobIds(record);

@@ -9,6 +9,12 @@ import { planLeftoverRemoval, planTrialRemoval, removeVerified, type LeftAlone, 
 import { isDraftTrial, type DraftTrialRecord, type TrialEntity, type TrialRecord } from './trialRecord';
 import type { AgentVersionDraft } from '../documents/agentVersionDraft';
 import type { SaveTrial } from './trialSetup';
+import type { VerifiedCopy } from './trialRemoval';
+import type { WriteGround } from '../writeGate/writeGate';
+import { assertTrialOfUser, triedContent } from './trialOwnership';
+
+/** The user's yes to a list of copies to remove: the ground of deleting an unmarked one the list named. */
+export type ConfirmedRemoval = (copy: VerifiedCopy) => WriteGround | undefined;
 
 /** The real policy (or agent, for a draft) has a newer version than the one the trial began from. */
 export class TrialConflict extends Error {
@@ -38,8 +44,8 @@ export interface RemovalOutcome {
  * entities the service has none of any more. Whatever the file names but the service does not mark is
  * left alone and answered.
  */
-export async function executeTrialRemoval(client: ServiceClient, plan: RemovalPlan, save: SaveTrial, signal?: AbortSignal): Promise<RemovalOutcome> {
-  const { removed, refused } = await removeVerified(client, plan.remove, signal);
+export async function executeTrialRemoval(client: ServiceClient, plan: RemovalPlan, save: SaveTrial, signal?: AbortSignal, confirmed?: ConfirmedRemoval): Promise<RemovalOutcome> {
+  const { removed, refused } = await removeVerified(client, plan.remove, signal, confirmed);
   for (const entity of plan.settled) if (!refused.some((r) => r.id === entity.id)) entity.removed = true;
   await save();
   return { removed, leftAlone: [...plan.leftAlone, ...refused] };
@@ -56,8 +62,8 @@ export async function discardTrial(client: ServiceClient, record: TrialRecord, s
 }
 
 /** Discard after a confirmed plan: the plan's copies go, then the trial is recorded as discarded. */
-export async function discardPlanned(client: ServiceClient, record: TrialRecord, plan: RemovalPlan, save: SaveTrial, signal?: AbortSignal): Promise<RemovalOutcome> {
-  return finishDiscard(record, await executeTrialRemoval(client, plan, save, signal), save);
+export async function discardPlanned(client: ServiceClient, record: TrialRecord, plan: RemovalPlan, save: SaveTrial, signal?: AbortSignal, confirmed?: ConfirmedRemoval): Promise<RemovalOutcome> {
+  return finishDiscard(record, await executeTrialRemoval(client, plan, save, signal, confirmed), save);
 }
 
 async function finishDiscard(record: TrialRecord, outcome: RemovalOutcome, save: SaveTrial): Promise<RemovalOutcome> {
@@ -83,16 +89,41 @@ export function draftBody(record: DraftTrialRecord): AgentVersionDraft {
   return { ...draft, input_definitions: draft.input_definitions.map((d) => ({ ...d })), engine_config: { ...draft.engine_config } };
 }
 
+/** What Publish needs besides the record: the user's confirmation of the real target, and what this process made. */
+export interface PublishOptions {
+  /** Issued by the write gate when the user confirmed publishing to the real policy (or agent): production's only ground (none: the gate refuses). */
+  ground: WriteGround | undefined;
+  madeHere?: MadeHere;
+  signal?: AbortSignal;
+}
+
+/** The real target a publish writes: the policy, or for a draft the agent. */
+export function publishTarget(record: TrialRecord): { kind: 'policy' | 'agent'; id: string } {
+  return isDraftTrial(record) ? { kind: 'agent', id: record.agentId } : { kind: 'policy', id: record.policyId };
+}
+
 /**
- * Publish: after the conflict check, one new version of the real policy with the content tried (or,
- * for a draft, one new version of the real agent: the draft) — the first change production sees —
- * then the trial's entities are removed. Answers the new version's id.
+ * What Publish would publish, checked: the record is the signed-in user's, the real policy (or agent)
+ * is still at the version the trial began from, and the content is what was tried (this process's
+ * record of its run, or the trial's own copies on the service — never the file's word).
  */
-export async function publishTrial(client: ServiceClient, record: TrialRecord, save: SaveTrial, madeHere?: MadeHere, signal?: AbortSignal): Promise<string> {
-  if (record.state === 'published' && record.publishedVersionId) return record.publishedVersionId;
+export async function publishable(client: ServiceClient, record: TrialRecord, signal?: AbortSignal): Promise<unknown> {
+  await assertTrialOfUser(client, record, signal);
   await checkNoConflict(client, record, signal);
-  const made = isDraftTrial(record) ? await client.agents.createVersion(record.agentId, draftBody(record), { signal }) : await client.policies.createVersion(record.policyId, record.baseVersionId ? { content: record.content, base_version_id: record.baseVersionId } : { content: record.content }, { signal });
-  await completePublish(client, record, made.id, save, madeHere, signal);
+  return triedContent(client, record, signal);
+}
+
+/**
+ * Publish: after {@link publishable}, one new version of the real policy with the content tried (or,
+ * for a draft, one new version of the real agent: the draft) — the first change production sees, on
+ * the user's confirmation only — then the trial's entities are removed. Answers the new version's id.
+ */
+export async function publishTrial(client: ServiceClient, record: TrialRecord, save: SaveTrial, o: PublishOptions): Promise<string> {
+  if (record.state === 'published' && record.publishedVersionId) return record.publishedVersionId;
+  const content = await publishable(client, record, o.signal);
+  const opts = { signal: o.signal, ground: o.ground };
+  const made = isDraftTrial(record) ? await client.agents.createVersion(record.agentId, draftBody({ ...record, content }), opts) : await client.policies.createVersion(record.policyId, record.baseVersionId ? { content, base_version_id: record.baseVersionId } : { content }, opts);
+  await completePublish(client, record, made.id, save, o.madeHere, o.signal);
   return made.id;
 }
 
@@ -128,8 +159,8 @@ export async function findLeftovers(client: ServiceClient, options: { user?: str
 }
 
 /** Removes leftovers, each read again and removed only while the service still marks it; agents first (so their policies can go). */
-export async function removeLeftovers(client: ServiceClient, leftovers: readonly Leftover[], signal?: AbortSignal): Promise<RemovalOutcome> {
+export async function removeLeftovers(client: ServiceClient, leftovers: readonly Leftover[], signal?: AbortSignal, confirmed?: ConfirmedRemoval): Promise<RemovalOutcome> {
   const plan = await planLeftoverRemoval(client, leftovers, signal);
-  const { removed, refused } = await removeVerified(client, plan.remove, signal);
+  const { removed, refused } = await removeVerified(client, plan.remove, signal, confirmed);
   return { removed, leftAlone: [...plan.leftAlone, ...refused] };
 }

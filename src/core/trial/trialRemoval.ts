@@ -14,14 +14,12 @@
  * - Anything else is left alone and listed with the reason, so the user can decide.
  */
 import { isServiceError, type ServiceClient } from '../client';
+import { isWriteRefused, MADE_HERE, trialCopy, type TrialIdentity, type WriteGround } from '../writeGate/writeGate';
 import { readMarker, trialName } from './trialMarker';
 import type { TrialEntity, TrialRecord } from './trialRecord';
+import { assertTrialOfUser } from './trialOwnership';
 
-/** The trial a copy must belong to: its id and whose it is. */
-export interface TrialIdentity {
-  trialId: string;
-  user: string;
-}
+export type { TrialIdentity } from '../writeGate/writeGate';
 
 /** Why a copy may be deleted. */
 export type RemovalGround = 'marked' | 'madeHere' | 'unmarkedCopy';
@@ -35,6 +33,8 @@ export interface VerifiedCopy {
   /** Jobs the agent has (undefined for policies, or when they could not be counted). */
   jobs?: number;
   ground: RemovalGround;
+  /** The trial whose marker it carries (a marked copy). */
+  trial?: TrialIdentity;
 }
 
 /** Something named as a trial's that is not deleted, and why. */
@@ -119,7 +119,7 @@ export async function checkCandidate(client: ServiceClient, kind: TrialEntity['k
     throw error;
   }
   const jobs = kind === 'agent' ? await jobCount(client, item.id, signal) : undefined;
-  const copy = (ground: RemovalGround): VerifiedCopy => ({ kind, id: item.id, name: item.name, createdAt: item.created_at ?? null, ...(jobs !== undefined ? { jobs } : {}), ground });
+  const copy = (ground: RemovalGround): VerifiedCopy => ({ kind, id: item.id, name: item.name, createdAt: item.created_at ?? null, ...(jobs !== undefined ? { jobs } : {}), ground, ...(ground === 'marked' ? { trial: { trialId: trial.trialId, user: trial.user } } : {}) });
   const marker = readMarker(item.description);
   if (sameTrial(marker, trial)) return copy('marked');
   if (marker) return { kind, id: item.id, name: item.name, why: `marked as another trial's copy (${marker.user}'s): left alone` };
@@ -149,6 +149,8 @@ function addTo(plan: RemovalPlan, answer: VerifiedCopy | LeftAlone | 'gone'): bo
 
 /** Reads every entity a trial record names and plans what may go (agents first, so their policy can go after). */
 export async function planTrialRemoval(client: ServiceClient, record: TrialRecord, madeHere?: MadeHere, signal?: AbortSignal): Promise<RemovalPlan> {
+  // Another user's trial file names nothing this user may remove (NotYourTrial: only the file may go).
+  await assertTrialOfUser(client, record, signal);
   const plan: RemovalPlan = { remove: [], leftAlone: [], settled: [] };
   const trial = { trialId: record.trialId, user: record.user };
   const order = [...record.entities.filter((e) => e.kind === 'agent'), ...record.entities.filter((e) => e.kind === 'policy')];
@@ -177,18 +179,39 @@ export interface Removed {
 }
 
 /**
+ * The ground of deleting a verified copy: the service's marker (read again by the write gate right before
+ * the delete), this process having made it, or — for an unmarked copy the rule found — the user's
+ * confirmation of the list that named it (`confirmed`); none: it is left alone.
+ */
+function removalGround(copy: VerifiedCopy, confirmed?: (copy: VerifiedCopy) => WriteGround | undefined): WriteGround | undefined {
+  if (copy.ground === 'marked' && copy.trial) return trialCopy(copy.trial);
+  if (copy.ground === 'madeHere') return MADE_HERE;
+  return confirmed?.(copy);
+}
+
+/**
  * Deletes the verified copies of a plan, agents first; a copy already gone counts as removed. A policy
  * the service keeps because an agent still applies it (409: an agent left alone uses it) is answered as
- * refused, not thrown: the rest still goes.
+ * refused, not thrown: the rest still goes. Each delete states its ground (see {@link removalGround});
+ * one the write gate refuses is left alone with the gate's reason.
  */
-export async function removeVerified(client: ServiceClient, copies: readonly VerifiedCopy[], signal?: AbortSignal): Promise<Removed> {
+export async function removeVerified(client: ServiceClient, copies: readonly VerifiedCopy[], signal?: AbortSignal, confirmed?: (copy: VerifiedCopy) => WriteGround | undefined): Promise<Removed> {
   const ordered = [...copies.filter((c) => c.kind === 'agent'), ...copies.filter((c) => c.kind === 'policy')];
   const done: Removed = { removed: 0, refused: [] };
   for (const copy of ordered) {
+    const ground = removalGround(copy, confirmed);
+    if (!ground && client.gate) {
+      done.refused.push({ kind: copy.kind, id: copy.id, name: copy.name, why: 'not marked as a trial copy, and no one confirmed its removal: left alone' });
+      continue;
+    }
     try {
-      if (copy.kind === 'agent') await client.agents.delete(copy.id, { signal });
-      else await client.policies.delete(copy.id, { signal });
+      if (copy.kind === 'agent') await client.agents.delete(copy.id, { signal, ground });
+      else await client.policies.delete(copy.id, { signal, ground });
     } catch (error) {
+      if (isWriteRefused(error)) {
+        done.refused.push({ kind: copy.kind, id: copy.id, name: copy.name, why: `${error.message}: left alone` });
+        continue;
+      }
       if (copy.kind === 'policy' && isServiceError(error) && error.status === 409) {
         done.refused.push({ kind: copy.kind, id: copy.id, name: copy.name, why: 'still used by an agent that is not removed: left alone' });
         continue;

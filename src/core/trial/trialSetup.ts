@@ -8,6 +8,8 @@ import { isTrialEntity, trialMarker, trialName } from './trialMarker';
 import type { DraftTrialRecord, PolicyTrialRecord, TrialEntity, TrialRecord } from './trialRecord';
 import { DuplicateRenameError, duplicateAgentAs } from '../agentDuplicate';
 import type { AgentVersionDraft } from '../documents/agentVersionDraft';
+import { MADE_HERE, NEW_THING, trialCopy, type WriteGround } from '../writeGate/writeGate';
+import { assertTrialOfUser, settleEntityIds } from './trialOwnership';
 
 /** Saves the trial file; awaited before every request that creates something. */
 export type SaveTrial = () => Promise<void>;
@@ -55,6 +57,7 @@ export function versionCopy(version: AgentVersion, policyId: string): { input_de
  * agent copies made go into `madeHere`, the process's own record of what it made.
  */
 export async function setUpTrial(client: ServiceClient, record: PolicyTrialRecord, agents: readonly { agent: BaseAgent; version: AgentVersion }[], save: SaveTrial, madeHere?: Set<string>, signal?: AbortSignal): Promise<void> {
+  await beforeSetUp(client, record, signal);
   const marker = trialMarker(record);
   const at = new Date(record.createdAt);
   let policy = record.entities.find((e) => e.kind === 'policy');
@@ -64,20 +67,36 @@ export async function setUpTrial(client: ServiceClient, record: PolicyTrialRecor
   }
   if (!policy.id) {
     await save();
-    const made = await client.policies.create({ name: policy.name, description: marker, content: record.content }, { signal });
+    const made = await client.policies.create({ name: policy.name, description: marker, content: record.content }, { signal, ground: NEW_THING });
     policy.id = made.id;
     await save();
   }
   for (const { agent, version } of agents) {
     const entity = await copyAgent(client, record, agent, version.id, save, madeHere, signal);
     if (!entity.trialVersionId) {
-      const made = await client.agents.createVersion(entity.id!, { ...versionCopy(version, policy.id), version_name: `trial of ${record.policyName}`, description: marker }, { signal });
+      const made = await client.agents.createVersion(entity.id!, { ...versionCopy(version, policy.id), version_name: `trial of ${record.policyName}`, description: marker }, { signal, ground: copyGround(client, record, entity.id!) });
       entity.trialVersionId = made.id;
       await save();
     }
   }
   record.state = 'ready';
   await save();
+}
+
+/**
+ * What every set-up does first: the record must be the signed-in user's, and the ids it holds are kept
+ * only where this process made them or the service marks them as this trial's copies (a file's id is a
+ * candidate, never a target: a crafted file naming a real agent gets a fresh copy, not a new version on
+ * that agent).
+ */
+async function beforeSetUp(client: ServiceClient, record: TrialRecord, signal?: AbortSignal): Promise<void> {
+  await assertTrialOfUser(client, record, signal);
+  if (record.entities.some((e) => e.id)) await settleEntityIds(client, record, signal);
+}
+
+/** Why a trial copy may be written: this process made it, or the service marks it as this trial's (checked by the write gate). */
+function copyGround(client: ServiceClient, record: TrialRecord, agentId: string): WriteGround {
+  return client.gate?.madeHere({ kind: 'agent', id: agentId }) ? MADE_HERE : trialCopy(record);
 }
 
 /**
@@ -119,11 +138,12 @@ async function copyAgent(client: ServiceClient, record: TrialRecord, agent: Base
  * {@link setUpTrial}.
  */
 export async function setUpDraftTrial(client: ServiceClient, record: DraftTrialRecord, agent: BaseAgent, save: SaveTrial, madeHere?: Set<string>, signal?: AbortSignal): Promise<void> {
+  await beforeSetUp(client, record, signal);
   const entity = await copyAgent(client, record, agent, record.baseVersionId ?? '', save, madeHere, signal);
   if (!entity.trialVersionId) {
     const draft = record.content as AgentVersionDraft;
     const name = draft.version_name ? `trial of ${draft.version_name}` : 'trial of a draft';
-    const made = await client.agents.createVersion(entity.id!, { input_definitions: draft.input_definitions, engine_config: { ...draft.engine_config }, version_name: name.slice(0, 255), description: trialMarker(record) }, { signal });
+    const made = await client.agents.createVersion(entity.id!, { input_definitions: draft.input_definitions, engine_config: { ...draft.engine_config }, version_name: name.slice(0, 255), description: trialMarker(record) }, { signal, ground: copyGround(client, record, entity.id!) });
     entity.trialVersionId = made.id;
     await save();
   }

@@ -16,7 +16,9 @@ import { estimatePlan, readCostEstimate, type CostEstimate } from '../comparison
 import { parseTestSet, type TestCase } from '../comparison/testSet';
 import { testSetAgentId } from '../comparison/testSetCheck';
 import type { PolicyFile } from './policyFile';
-import { clientComparisonService, disagreements, runToEnd, trialComparison, trialPlan } from './trialComparison';
+import { clientComparisonService, disagreements, runToEnd, trialComparison, trialGrounds, trialPlan } from './trialComparison';
+import type { Grounds } from '../writeGate/grounds';
+import { signedInTrialUser } from './trialOwnership';
 import { discardTrial } from './trialEnd';
 import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
@@ -77,7 +79,6 @@ export interface TriedAgent {
 export interface TryPolicyEditOptions {
   policy: Pick<PolicyFile, 'policyId' | 'name' | 'baseVersionId' | 'content'>;
   testSet: TrialTestSet;
-  user: string;
   /** Where the trial and comparison files go; none: kept in memory only. */
   outDir?: string;
   signal?: AbortSignal;
@@ -88,6 +89,11 @@ export interface TryPolicyEditOptions {
   onProgress?(done: number, total: number, message: string): void;
   /** The jobs a copy started (a host shows them). */
   onJobsStarted?(agentId: string, jobIds: string[]): void;
+  /**
+   * The grounds of running the real agents the plan named (their current version is the baseline when
+   * the cases carry no results before): the user's confirmation of the plan. The copies need none.
+   */
+  grounds?: Grounds;
 }
 
 export interface TryPolicyEditResult {
@@ -104,7 +110,7 @@ export interface TryPolicyEditResult {
 /** Sets the trial up on copies, runs each copy's comparison to its end, and removes the copies whatever happens. */
 export async function tryPolicyEdit(client: ServiceClient, o: TryPolicyEditOptions, planned?: TrialPlanned): Promise<TryPolicyEditResult> {
   const plan = planned ?? (await planPolicyTrial(client, o.policy, o.testSet, o.signal));
-  const trial = newTrial({ trialId: randomUUID(), user: o.user, policyId: o.policy.policyId, policyName: o.policy.name, baseVersionId: o.policy.baseVersionId, content: o.policy.content });
+  const trial = newTrial({ trialId: randomUUID(), user: await signedInTrialUser(client, o.signal), policyId: o.policy.policyId, policyName: o.policy.name, baseVersionId: o.policy.baseVersionId, content: o.policy.content });
   return runOnCopies(client, trial, plan, o, (save, madeHere) => setUpTrial(client, trial, plan.agents, save, madeHere, o.signal));
 }
 
@@ -139,7 +145,7 @@ export interface TryAgentDraftOptions extends Omit<TryPolicyEditOptions, 'policy
  */
 export async function tryAgentDraft(client: ServiceClient, o: TryAgentDraftOptions, planned?: DraftTrialPlanned): Promise<TryPolicyEditResult> {
   const plan = planned ?? (await planDraftTrial(client, o.agentId, o.testSet, o.signal));
-  const trial = newDraftTrial({ trialId: randomUUID(), user: o.user, agentId: plan.agent.id, agentName: plan.agent.name, baseVersionId: plan.agent.current_version_id ?? null, draft: o.draft });
+  const trial = newDraftTrial({ trialId: randomUUID(), user: await signedInTrialUser(client, o.signal), agentId: plan.agent.id, agentName: plan.agent.name, baseVersionId: plan.agent.current_version_id ?? null, draft: o.draft });
   return runOnCopies(client, trial, plan, o, (save, madeHere) => setUpDraftTrial(client, trial, plan.agent, save, madeHere, o.signal));
 }
 
@@ -173,11 +179,13 @@ async function runOnCopies(
         if (file) await fs.writeFile(file, serializeComparison(record));
       };
       const events = { onStarted: (_count: number, ids: readonly string[], agentId: string) => o.onJobsStarted?.(agentId, [...ids]) };
-      await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events });
+      await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events, grounds: trialGrounds(client, trial, o.grounds) });
       if (file) await fs.writeFile(file.replace(/\.json$/, '.md'), comparisonMarkdown(record));
       agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file });
       running = undefined;
     }
+    // Every copy's comparison ran to its end: this content was tried, by this process (what a publish may use).
+    client.gate?.recordTried(trial.trialId, trial.content);
   } finally {
     // A cancelled trial stops what it started before its copies go (a fresh signal: the old one is spent).
     const fresh = new AbortController().signal;

@@ -80,7 +80,9 @@ export class Runner {
     const client = this.connection.requireClient();
     const what = plan.batch ? `the batch of ${plan.inputSets.length} jobs of ${target.agentName}` : `the job of ${target.agentName}`;
     try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${what}…` }, () => loadCore().startJobs(client, plan));
+      // The user clicked Run on this file, whose agent the service resolved: that click picks the agent.
+      const ground = client.gate?.userPicked({ kind: 'agent', id: plan.agentId }, 'Run in a run file');
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting ${what}…` }, () => loadCore().startJobs(client, plan, undefined, ground));
     } catch (error) {
       const core = loadCore();
       if (isOutcomeUnknown(error)) {

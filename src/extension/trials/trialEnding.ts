@@ -58,7 +58,9 @@ async function publishDraft(deps: TrialDeps, trial: TrialFile, record: DraftTria
     if (answer !== go) return { kind: 'notPublished' };
   }
   const before = record.state;
-  const versionId = await core.publishTrial(client, record, trial.save, deps.madeHere);
+  // The user confirmed publishing to this agent (the dialog above, or a test's stand-in for it).
+  const ground = client.gate?.userPicked(core.publishTarget(record), 'the Publish confirmation');
+  const versionId = await core.publishTrial(client, record, trial.save, { ground, madeHere: deps.madeHere });
   // The copy leaves the list and the new version is shown, without reading the whole list again.
   deps.agents.removeAgents(record.entities.filter((e) => e.kind === 'agent' && e.removed && e.id).map((e) => e.id!));
   void deps.agents.revealVersion(record.agentId, versionId);

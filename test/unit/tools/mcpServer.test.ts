@@ -12,7 +12,7 @@ import { testCaseLine } from '../../../src/core/comparison/testSet';
 import { findLeftovers } from '../../../src/core/trial/trialEnd';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
+import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
 
 const MAIN = path.resolve(__dirname, '../../../src/cli/main.ts');
 const TSX = ['--import', 'tsx'];
@@ -151,7 +151,7 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     const { mcp } = await stdioClient();
     try {
       await fs.writeFile(path.join(root, 'draft.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
-      const lenient = await client.policies.create({ name: 'Call rules, lenient (MCP)', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+      const lenient = await seedClientOf(t).policies.create({ name: 'Call rules, lenient (MCP)', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
       const described = await mcp.callTool({ name: 'describe_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID } });
       const draft = (described.structuredContent as { next_version_draft: { engine_config: Record<string, string> } }).next_version_draft;
       const args = { agent_id: DEMO_LOOP_AGENT_ID, draft: { ...draft, engine_config: { ...draft.engine_config, policy_id: lenient.id } }, test_set: 'draft.testset.jsonl' };

@@ -7,7 +7,7 @@ import { findLeftovers } from '../../../src/core/trial/trialEnd';
 import type { ToolContext } from '../../../src/core/tools';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
+import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
 import { call, ok, toolContext } from './toolHelpers';
 
 describe('The tool catalogue: paid work and changes (against the in-process sandbox)', function () {
@@ -106,7 +106,7 @@ describe('The tool catalogue: trying and publishing an agent version draft (agai
 
   it('takes the draft describe_agent answers, refuses it unchanged or malformed, tries it changed on a copy, then publishes it as the agent’s new version', async () => {
     await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
-    const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+    const lenient = await seedClientOf(t).policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
     const described = ok(await call(ctx, 'describe_agent', { agent_id: DEMO_LOOP_AGENT_ID }));
     const draft = described.data.next_version_draft as { engine_config: Record<string, string> };
     const before = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id;

@@ -11,7 +11,7 @@ import { policyFileText } from '../../../src/core/trial/policyFile';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { draftFromVersion } from '../../../src/core/documents/agentVersionDraft';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
+import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
 
 describe('agent-workbench try (the command line for CI, against the in-process sandbox)', function () {
   this.timeout(60_000);
@@ -73,7 +73,7 @@ describe('agent-workbench try (the command line for CI, against the in-process s
   });
 
   it('tries a draft of an agent’s next version with --agent and --draft: exit 0 when it gives every expected outcome, the agent keeps its version', async () => {
-    const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
+    const lenient = await seedClientOf(t).policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });
     const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
     const draft = draftFromVersion(await client.agents.getVersion(DEMO_LOOP_AGENT_ID, agent.current_version_id!));
     const draftPath = path.join(dir, 'next.json');

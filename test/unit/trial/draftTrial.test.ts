@@ -12,7 +12,9 @@ import { setUpDraftTrial } from '../../../src/core/trial/trialSetup';
 import { draftTrialQuestion } from '../../../src/core/trial/trialFiles';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf, editedDemoPolicy, LOOP_CASE, runRealLoop } from './trialHelpers';
+import { confirmedGrounds } from '../../../src/core/writeGate/grounds';
+import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE, runRealLoop } from './trialHelpers';
+import { signedInTrialUser } from '../../../src/core/trial/trialOwnership';
 
 const noSave = (): Promise<void> => Promise.resolve();
 
@@ -20,10 +22,13 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
   this.timeout(60_000);
   let t: TestSandbox;
   let client: ServiceClient;
+  /** The signed-in user's trial name: trials are theirs. */
+  let ME: string;
   let n = 0;
   beforeEach(async () => {
     t = await startTestSandbox();
     client = clientOf(t);
+    ME = await signedInTrialUser(client);
   });
   afterEach(async () => {
     await client.close();
@@ -37,7 +42,7 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
    */
   async function loopDraft(): Promise<{ draft: AgentVersionDraft; policyId: string; baseVersionId: string }> {
     const edit = await editedDemoPolicy(client);
-    const policy = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: edit.content });
+    const policy = await seedClientOf(t).policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: edit.content });
     const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
     const current = await client.agents.getVersion(DEMO_LOOP_AGENT_ID, agent.current_version_id!);
     const draft = draftFromVersion(current);
@@ -48,13 +53,22 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
   async function startDraftTrial(save?: () => Promise<void>): Promise<{ trial: DraftTrialRecord; policyId: string; files: string[] }> {
     const { draft, policyId, baseVersionId } = await loopDraft();
     const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
-    const trial = newDraftTrial({ trialId: `draft-${++n}-0000`, user: 'Ana', agentId: agent.id, agentName: agent.name, baseVersionId, draft });
+    const trial = newDraftTrial({ trialId: `draft-${++n}-0000`, user: ME, agentId: agent.id, agentName: agent.name, baseVersionId, draft });
     const files: string[] = [];
     await setUpDraftTrial(client, trial, agent, save ?? (() => Promise.resolve(void files.push(serializeTrial(trial)))));
     return { trial, policyId, files };
   }
 
   const runReal = (): Promise<string | null> => runRealLoop(client);
+  /** The user's confirmation of running the real agent (the baseline of a trial's comparison). */
+  const confirmedReal = () => confirmedGrounds(client.gate, [{ kind: 'agent', id: DEMO_LOOP_AGENT_ID }], 'a test');
+  /** The user's confirmation of publishing to production. */
+  const publishConfirmed = () => client.gate!.userPicked({ kind: 'agent', id: DEMO_LOOP_AGENT_ID }, 'a test');
+  /** The trial's comparison of the loop case, run to its end (what a publish needs first). */
+  const runTrial = async (trial: DraftTrialRecord): Promise<void> => {
+    const entity = trial.entities.find((e) => e.kind === 'agent')!;
+    await runToEnd(trialComparison(trial, entity, [LOOP_CASE], 'loop.testset.jsonl'), client, noSave, { pollMs: 50, grounds: confirmedReal() });
+  };
 
   const exists = (id: string): Promise<boolean> => client.agents.get(id).then(() => true, () => false);
 
@@ -63,9 +77,9 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
     assert.equal(trial.state, 'ready');
     assert.deepEqual(trial.entities.map((e) => e.kind), ['agent'], 'a draft trial makes one agent copy and no policy');
     const entity = trial.entities[0]!;
-    assert.match(entity.name, /^Support Call QA · trial \d{4}-\d\d-\d\d \d\d:\d\d · Ana$/);
+    assert.match(entity.name, new RegExp(`^Support Call QA · trial \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d · ${ME}$`));
     const copy = await client.agents.get(entity.id!);
-    assert.deepEqual(readMarker(copy.description), { trialId: trial.trialId, user: 'Ana' });
+    assert.deepEqual(readMarker(copy.description), { trialId: trial.trialId, user: ME });
     const version = await client.agents.getVersion(entity.id!, entity.trialVersionId!);
     assert.equal((version.engine_config as Record<string, string>).policy_id, policyId, 'the copy runs the draft');
     assert.equal(copy.current_version_id, entity.trialVersionId);
@@ -73,7 +87,7 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
 
     const record = trialComparison(trial, entity, [LOOP_CASE], 'loop.testset.jsonl');
     assert.match(record.title, /^Support Call QA: trial of a draft version$/);
-    await runToEnd(record, client, noSave, { pollMs: 50 });
+    await runToEnd(record, client, noSave, { pollMs: 50, grounds: confirmedReal() });
     assert.equal(outputValue(record.cases[0]!.runs.now, 'disposition'), DEMO_LOOP_DISPOSITION_BEFORE);
     assert.equal(outputValue(record.cases[0]!.runs[TRIAL_TARGET_ID], 'disposition'), DEMO_LOOP_DISPOSITION_AFTER);
     assert.deepEqual(disagreements(record), []);
@@ -82,8 +96,9 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
 
   it('publishes the draft as exactly one new version of the real agent, and removes the copy', async () => {
     const { trial, policyId } = await startDraftTrial();
+    await runTrial(trial);
     const before = (await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length;
-    const versionId = await publishTrial(client, trial, noSave);
+    const versionId = await publishTrial(client, trial, noSave, { ground: publishConfirmed() });
     assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, before + 1);
     const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
     assert.equal(agent.current_version_id, versionId);
@@ -93,7 +108,7 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
     assert.equal(await exists(trial.entities[0]!.id!), false, 'the copy is gone');
     assert.ok(await client.policies.get(policyId), 'the policy the draft applies is the user’s and stays');
     assert.equal(trial.state, 'published');
-    assert.equal(await publishTrial(client, trial, noSave), versionId, 'publishing again makes nothing more');
+    assert.equal(await publishTrial(client, trial, noSave, { ground: publishConfirmed() }), versionId, 'publishing again makes nothing more');
     assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, before + 1);
     assert.equal(await runReal(), DEMO_LOOP_DISPOSITION_AFTER, 'the real agent now runs the draft');
   });
@@ -106,15 +121,15 @@ describe('trial of an agent version draft (against the in-process sandbox)', fun
     assert.equal(await exists(trial.entities[0]!.id!), false);
     assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, before);
     assert.ok(await exists(DEMO_LOOP_AGENT_ID));
-    assert.deepEqual(await findLeftovers(client, { user: 'Ana' }), []);
+    assert.deepEqual(await findLeftovers(client, { user: ME }), []);
   });
 
   it('refuses to publish over a version made since the trial began, and makes no version', async () => {
     const { trial } = await startDraftTrial();
     const current = await client.agents.getVersion(DEMO_LOOP_AGENT_ID, (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id!);
-    const other = await client.agents.createVersion(DEMO_LOOP_AGENT_ID, { ...draftFromVersion(current), version_name: 'someone else’s' });
+    const other = await seedClientOf(t).agents.createVersion(DEMO_LOOP_AGENT_ID, { ...draftFromVersion(current), version_name: 'someone else’s' });
     const count = (await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length;
-    await assert.rejects(publishTrial(client, trial, noSave), (error: unknown) => error instanceof TrialConflict && /Support Call QA changed since the trial began.*draft/.test(error.message));
+    await assert.rejects(publishTrial(client, trial, noSave, { ground: publishConfirmed() }), (error: unknown) => error instanceof TrialConflict && /Support Call QA changed since the trial began.*draft/.test(error.message));
     assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, other.id);
     assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, count);
     assert.ok(await exists(trial.entities[0]!.id!), 'a refused publish removes nothing: the trial can still be discarded');

@@ -7,7 +7,9 @@ import { newTrial, parseTrial, serializeTrial, type TrialRecord } from '../../..
 import { agentsApplying, setUpTrial } from '../../../src/core/trial/trialSetup';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf, editedDemoPolicy, LOOP_CASE, runRealLoop } from './trialHelpers';
+import { confirmedGrounds } from '../../../src/core/writeGate/grounds';
+import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE, runRealLoop } from './trialHelpers';
+import { signedInTrialUser } from '../../../src/core/trial/trialOwnership';
 
 /** A save that keeps nothing (what is saved is not under test here). */
 const noSave = (): Promise<void> => Promise.resolve();
@@ -16,10 +18,13 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
   this.timeout(60_000);
   let t: TestSandbox;
   let client: ServiceClient;
+  /** The signed-in user's trial name: trials are theirs. */
+  let ME: string;
   let n = 0;
   beforeEach(async () => {
     t = await startTestSandbox();
     client = clientOf(t);
+    ME = await signedInTrialUser(client);
   });
   afterEach(async () => {
     await client.close();
@@ -29,7 +34,7 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
   /** A trial of the demo edit, set up; `saves` counts the writes of its file (each a copy, as a file would hold). */
   async function startDemoTrial(save?: () => Promise<void>): Promise<{ trial: TrialRecord; files: string[] }> {
     const edit = await editedDemoPolicy(client);
-    const trial = newTrial({ trialId: `trial-${++n}-0000`, user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const trial = newTrial({ trialId: `trial-${++n}-0000`, user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     const files: string[] = [];
     const agents = await agentsApplying(client, DEMO_LOOP_POLICY_ID);
     await setUpTrial(client, trial, agents, save ?? (() => Promise.resolve(void files.push(serializeTrial(trial)))));
@@ -37,6 +42,15 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
   }
 
   const runReal = (): Promise<string | null> => runRealLoop(client);
+  /** The user's confirmation of running the real agent (the baseline of a trial's comparison). */
+  const confirmedReal = () => confirmedGrounds(client.gate, [{ kind: 'agent', id: DEMO_LOOP_AGENT_ID }], 'a test');
+  /** The user's confirmation of publishing to production. */
+  const publishConfirmed = () => client.gate!.userPicked({ kind: 'policy', id: DEMO_LOOP_POLICY_ID }, 'a test');
+  /** The trial's comparison of the loop case, run to its end (what a publish needs first). */
+  const runTrial = async (trial: TrialRecord): Promise<void> => {
+    const entity = trial.entities.find((e) => e.kind === 'agent')!;
+    await runToEnd(trialComparison(trial, entity, [LOOP_CASE], 'loop.testset.jsonl'), client, noSave, { pollMs: 50, grounds: confirmedReal() });
+  };
 
   const stillThere = async (trial: TrialRecord): Promise<string[]> => {
     const ids: string[] = [];
@@ -51,9 +65,9 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
     const { trial } = await startDemoTrial();
     assert.equal(trial.state, 'ready');
     const agentEntity = trial.entities.find((e) => e.kind === 'agent' && e.sourceAgentId === DEMO_LOOP_AGENT_ID)!;
-    assert.match(agentEntity.name, /^Support Call QA · trial \d{4}-\d\d-\d\d \d\d:\d\d · Ana$/);
+    assert.match(agentEntity.name, new RegExp(`^Support Call QA · trial \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d · ${ME}$`));
     const record = trialComparison(trial, agentEntity, [LOOP_CASE], 'loop.testset.jsonl');
-    await runToEnd(record, client, noSave, { pollMs: 50 });
+    await runToEnd(record, client, noSave, { pollMs: 50, grounds: confirmedReal() });
     assert.equal(outputValue(record.cases[0]!.runs.now, 'disposition'), DEMO_LOOP_DISPOSITION_BEFORE);
     assert.equal(outputValue(record.cases[0]!.runs[TRIAL_TARGET_ID], 'disposition'), DEMO_LOOP_DISPOSITION_AFTER);
     assert.deepEqual(disagreements(record), []);
@@ -63,7 +77,7 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
   it('writes every entity in the trial file before asking the service to create it', async () => {
     const files: TrialRecord[] = [];
     const edit = await editedDemoPolicy(client);
-    const trial = newTrial({ trialId: 'recorded-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const trial = newTrial({ trialId: 'recorded-0001', user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     await setUpTrial(client, trial, await agentsApplying(client, DEMO_LOOP_POLICY_ID), () => Promise.resolve(void files.push(parseTrial(serializeTrial(trial)))));
     const firstWith = (kind: string): TrialRecord['entities'][number] | undefined => files.map((f) => f.entities.find((e) => e.kind === kind)).find((e) => e !== undefined);
     assert.equal(firstWith('policy')?.id, undefined, 'the policy is in the file before it exists');
@@ -73,8 +87,9 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
 
   it('publishes exactly one version of the real policy, and removes the trial’s agents and policy', async () => {
     const { trial } = await startDemoTrial();
+    await runTrial(trial);
     const versionsBefore = (await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count;
-    const versionId = await publishTrial(client, trial, noSave);
+    const versionId = await publishTrial(client, trial, noSave, { ground: publishConfirmed() });
     assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count, versionsBefore + 1);
     assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, versionId);
     assert.deepEqual(await stillThere(trial), []);
@@ -92,8 +107,8 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
 
   it('refuses to publish over a version saved since the trial began, and publishes nothing', async () => {
     const { trial } = await startDemoTrial();
-    const other = await client.policies.createVersion(DEMO_LOOP_POLICY_ID, { content: (await editedDemoPolicy(client)).content });
-    await assert.rejects(publishTrial(client, trial, noSave), TrialConflict);
+    const other = await seedClientOf(t).policies.createVersion(DEMO_LOOP_POLICY_ID, { content: (await editedDemoPolicy(client)).content });
+    await assert.rejects(publishTrial(client, trial, noSave, { ground: publishConfirmed() }), TrialConflict);
     assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, other.id);
   });
 
@@ -103,7 +118,7 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
     // PATCH) and before its id reached the file: both are found by their markers.
     const crash = (): Promise<void> => (++saves === 4 ? Promise.reject(new Error('killed')) : Promise.resolve());
     await assert.rejects(startDemoTrial(crash), /killed/);
-    const mine = await findLeftovers(client, { user: 'Ana' });
+    const mine = await findLeftovers(client, { user: ME });
     assert.deepEqual(mine.map((l) => l.kind).sort(), ['agent', 'policy'], 'the trial policy and agent are found by their markers');
     assert.deepEqual(await findLeftovers(client, { user: 'Someone else' }), []);
     await removeLeftovers(client, mine);
@@ -113,7 +128,7 @@ describe('trial of a policy edit (against the in-process sandbox)', function () 
   it('cleans up an interrupted trial from its file, finding an agent whose id was never recorded by its name', async () => {
     const files: string[] = [];
     const edit = await editedDemoPolicy(client);
-    const trialRef = newTrial({ trialId: 'interrupted-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const trialRef = newTrial({ trialId: 'interrupted-0001', user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     // The process dies right after the service made the trial agent, before its id reached the file.
     const save = (): Promise<void> => {
       if (files.length === 3) return Promise.reject(new Error('killed'));

@@ -4,6 +4,7 @@ import { checkNoConflict, discardPlanned, executeTrialRemoval, findLeftovers, pu
 import { trialMarker } from '../../../src/core/trial/trialMarker';
 import { newTrial, type TrialEntity, type PolicyTrialRecord } from '../../../src/core/trial/trialRecord';
 import type { RemovalPlan } from '../../../src/core/trial/trialRemoval';
+import { NotTried, NotYourTrial } from '../../../src/core/trial/trialOwnership';
 
 const TRIAL = { trialId: 'trial-0000-0001', user: 'Dana' };
 
@@ -14,7 +15,9 @@ interface Item {
 }
 
 /** A service with these agents and policies; it records versions made and deletes. */
-function fakeService(agents: Item[], policies: Item[], currentVersionId: string | null = 'v1') {
+const NOT_TRIED = Symbol('not tried');
+
+function fakeService(agents: Item[], policies: Item[], currentVersionId: string | null = 'v1', tried: unknown = { rules: [] }) {
   const calls: string[] = [];
   async function* list(items: Item[]) {
     for (const item of items) yield await Promise.resolve(item);
@@ -41,6 +44,9 @@ function fakeService(agents: Item[], policies: Item[], currentVersionId: string 
       },
     },
     jobs: { list: () => Promise.resolve({ count: 0, results: [] }) },
+    users: { current: () => Promise.resolve({ id: 7, display_name: 'Dana' }) },
+    // This process ran the trial to its end with `tried` (undefined: it did not).
+    gate: { tried: () => (tried === NOT_TRIED ? undefined : tried), madeHere: () => false },
   } as unknown as ServiceClient;
   return { client, calls };
 }
@@ -84,35 +90,53 @@ describe('Ending a trial', () => {
   it('publishes a trial once: a second publish answers the same version and makes none', async () => {
     const { client, calls } = fakeService([], []);
     const record = trial();
-    assert.equal(await publishTrial(client, record, noSave), 'v-new');
+    assert.equal(await publishTrial(client, record, noSave, { ground: undefined }), 'v-new');
     assert.equal(record.state, 'published');
-    assert.equal(await publishTrial(client, record, noSave), 'v-new');
+    assert.equal(await publishTrial(client, record, noSave, { ground: undefined }), 'v-new');
     assert.deepEqual(calls.filter((c) => c.startsWith('version')), ['version p-real {"content":{"rules":[]},"base_version_id":"v1"}']);
+  });
+
+  it('publishes what this process tried, not what the file says it tried', async () => {
+    const { client, calls } = fakeService([], [], 'v1', { rules: ['tried'] });
+    await publishTrial(client, trial({ content: { rules: ['never tried'] } }), noSave, { ground: undefined });
+    assert.deepEqual(calls, ['version p-real {"content":{"rules":["tried"]},"base_version_id":"v1"}']);
+  });
+
+  it('refuses to publish a trial with no finished comparison of its own, and makes no version', async () => {
+    const { client, calls } = fakeService([], [], 'v1', NOT_TRIED);
+    await assert.rejects(publishTrial(client, trial(), noSave, { ground: undefined }), (error: unknown) => error instanceof NotTried && /no finished comparison of its own/.test(error.message));
+    assert.deepEqual(calls, []);
+  });
+
+  it("refuses to publish another user's trial file, and makes no version", async () => {
+    const { client, calls } = fakeService([], []);
+    await assert.rejects(publishTrial(client, trial({ user: 'Bob' }), noSave, { ground: undefined }), (error: unknown) => error instanceof NotYourTrial && /Bob's, not yours/.test(error.message));
+    assert.deepEqual(calls, []);
   });
 
   it('publishes a trial that has a version id but was never recorded as published', async () => {
     const { client, calls } = fakeService([], []);
-    assert.equal(await publishTrial(client, trial({ state: 'ready', publishedVersionId: 'v-stale' }), noSave), 'v-new');
+    assert.equal(await publishTrial(client, trial({ state: 'ready', publishedVersionId: 'v-stale' }), noSave, { ground: undefined }), 'v-new');
     assert.equal(calls.filter((c) => c.startsWith('version')).length, 1);
   });
 
   it('records every settled entity as removed when nothing was refused', async () => {
     const { client } = fakeService([], []);
     const goes: TrialEntity = { kind: 'agent', name: 'goes', id: 'a1' };
-    await executeTrialRemoval(client, { remove: [{ kind: 'agent', id: 'a1', name: 'goes', createdAt: null, ground: 'marked' }], leftAlone: [], settled: [goes] }, noSave);
+    await executeTrialRemoval(client, { remove: [{ kind: 'agent', id: 'a1', name: 'goes', createdAt: null, ground: 'marked', trial: TRIAL }], leftAlone: [], settled: [goes] }, noSave);
     assert.equal(goes.removed, true);
   });
 
   it('publishes without a base version when the trial began from none', async () => {
     const { client, calls } = fakeService([], [], null);
-    await publishTrial(client, trial({ baseVersionId: null }), noSave);
+    await publishTrial(client, trial({ baseVersionId: null }), noSave, { ground: undefined });
     assert.deepEqual(calls, ['version p-real {"content":{"rules":[]}}']);
   });
 
   it('refuses to publish when the real policy has moved on', async () => {
     const { client, calls } = fakeService([], [], 'v2');
     await assert.rejects(checkNoConflict(client, trial()), (error: unknown) => error instanceof TrialConflict && error.currentVersionId === 'v2' && error.subjectName === 'Real policy');
-    await assert.rejects(publishTrial(client, trial(), noSave), TrialConflict);
+    await assert.rejects(publishTrial(client, trial(), noSave, { ground: undefined }), TrialConflict);
     assert.deepEqual(calls, []);
   });
 
@@ -122,7 +146,7 @@ describe('Ending a trial', () => {
     const goes: TrialEntity = { kind: 'agent', name: 'goes', id: 'a1' };
     const record = trial({ entities: [goes, kept] });
     const refusing = { ...client, policies: { ...client.policies, delete: () => Promise.reject(new ServiceError({ kind: 'http', status: 409, message: 'in use', operation: 'op', method: 'DELETE', path: '/p' })) } } as unknown as ServiceClient;
-    const plan: RemovalPlan = { remove: [{ kind: 'agent', id: 'a1', name: 'goes', createdAt: null, ground: 'marked' }, { kind: 'policy', id: 'p9', name: 'refused', createdAt: null, ground: 'marked' }], leftAlone: [{ kind: 'agent', name: 'other', why: 'not marked' }], settled: [goes, kept] };
+    const plan: RemovalPlan = { remove: [{ kind: 'agent', id: 'a1', name: 'goes', createdAt: null, ground: 'marked', trial: TRIAL }, { kind: 'policy', id: 'p9', name: 'refused', createdAt: null, ground: 'marked', trial: TRIAL }], leftAlone: [{ kind: 'agent', name: 'other', why: 'not marked' }], settled: [goes, kept] };
     let saves = 0;
     const outcome = await executeTrialRemoval(refusing, plan, () => Promise.resolve(void saves++));
     assert.equal(goes.removed, true);

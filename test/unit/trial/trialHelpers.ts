@@ -4,8 +4,13 @@ import { outputValue } from '../../../src/core/comparison/compare';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_TITLE } from '../../../src/sandbox/seed/demoLoop';
 import type { TestSandbox } from '../sandbox/helpers';
 
-/** A client of the test sandbox, its demo organization. */
+/** A client of the test sandbox, its demo organization, with the write gate on as in the product. */
 export function clientOf(t: TestSandbox): ServiceClient {
+  return new ServiceClient({ baseUrl: t.baseUrl, token: t.token, organizationId: t.orgId, writeGate: {} });
+}
+
+/** A client without the write gate, for a test's own set-up (what another client or person did). */
+export function seedClientOf(t: TestSandbox): ServiceClient {
   return new ServiceClient({ baseUrl: t.baseUrl, token: t.token, organizationId: t.orgId });
 }
 
@@ -43,7 +48,9 @@ export const LOOP_CASE: TestCase = { line: 2, name: 'promises a refund over limi
 
 /** A production run of the real loop agent on the loop's call: its disposition once final. */
 export async function runRealLoop(client: ServiceClient): Promise<string | null> {
-  const [jobId] = await client.agents.runMany(DEMO_LOOP_AGENT_ID, [{ ...DEMO_LOOP_INPUTS }]);
+  // The test stands for the user who picked the real agent to run.
+  const ground = client.gate?.userPicked({ kind: 'agent', id: DEMO_LOOP_AGENT_ID }, 'a test');
+  const [jobId] = await client.agents.runMany(DEMO_LOOP_AGENT_ID, [{ ...DEMO_LOOP_INPUTS }], { ground });
   for (;;) {
     const [result] = await client.jobs.results([jobId!]);
     if (result && typeof result.status === 'number' && result.status >= 3 && result.result) return outputValue({ jobId: jobId!, outputs: result.result }, 'disposition');

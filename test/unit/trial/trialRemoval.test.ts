@@ -7,7 +7,8 @@ import { describeCopy, planTrialRemoval } from '../../../src/core/trial/trialRem
 import { agentsApplying, setUpTrial } from '../../../src/core/trial/trialSetup';
 import { DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf, editedDemoPolicy } from './trialHelpers';
+import { clientOf, seedClientOf, editedDemoPolicy } from './trialHelpers';
+import { signedInTrialUser } from '../../../src/core/trial/trialOwnership';
 
 const noSave = (): Promise<void> => Promise.resolve();
 
@@ -43,9 +44,12 @@ describe('ending a trial deletes only what the service marks as that trial’s c
   this.timeout(120_000);
   let t: TestSandbox;
   let client: ServiceClient;
+  /** The signed-in user's trial name: trials are theirs. */
+  let ME: string;
   beforeEach(async () => {
     t = await startTestSandbox();
     client = clientOf(t);
+    ME = await signedInTrialUser(client);
   });
   afterEach(async () => {
     await client.close();
@@ -78,11 +82,11 @@ describe('ending a trial deletes only what the service marks as that trial’s c
 
   it('a file naming another trial’s marked copy leaves it alone: the marker must name this trial and its user', async () => {
     const edit = await editedDemoPolicy(client);
-    const real = newTrial({ trialId: 'real-trial-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const real = newTrial({ trialId: 'real-trial-0001', user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     await setUpTrial(client, real, await agentsApplying(client, DEMO_LOOP_POLICY_ID), noSave);
     const copies = real.entities.map((e) => ({ ...e }));
     const otherUser = await discardTrial(client, craftedTrial('Bob', copies, real.trialId), noSave);
-    const otherTrial = await discardTrial(client, craftedTrial('Ana', copies, 'another-trial-01'), noSave);
+    const otherTrial = await discardTrial(client, craftedTrial(ME, copies, 'another-trial-01'), noSave);
     assert.equal(otherUser.removed + otherTrial.removed, 0);
     assert.ok([...otherUser.leftAlone, ...otherTrial.leftAlone].every((l) => /another trial's copy/.test(l.why)));
     assert.deepEqual((await discardTrial(client, real, noSave)).removed, 2, 'the trial itself still removes its own copies');
@@ -90,7 +94,7 @@ describe('ending a trial deletes only what the service marks as that trial’s c
 
   it('an unmarked copy made by this process is removed; the same copy named only by a file, with a job, is left for the user', async () => {
     const edit = await editedDemoPolicy(client);
-    const record = newTrial({ trialId: 'gap-trial-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const record = newTrial({ trialId: 'gap-trial-0001', user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     const made = new Set<string>();
     let saves = 0;
     // Killed after the duplicate's id reached the file, before its marker was written.
@@ -99,18 +103,21 @@ describe('ending a trial deletes only what the service marks as that trial’s c
     const agent = record.entities.find((e) => e.kind === 'agent')!;
     assert.ok(agent.id && made.has(agent.id));
     // The marker goes with the rename right after the duplicate: a copy whose rename failed is unmarked.
-    await client.agents.patch(agent.id, { description: '' });
-    await client.agents.run(agent.id, { inputs: { transcript: 'hello', language: 'en' } });
+    await seedClientOf(t).agents.patch(agent.id, { description: '' });
+    await seedClientOf(t).agents.run(agent.id, { inputs: { transcript: 'hello', language: 'en' } });
     const fromFile = parseTrial(serializeTrial(record));
-    const plan = await planTrialRemoval(client, fromFile);
+    // Another process (a window that did not make the copy) has only the file.
+    const another = clientOf(t);
+    const plan = await planTrialRemoval(another, fromFile);
+    await another.close();
     assert.deepEqual(plan.leftAlone.map((l) => l.id), [agent.id], 'a file alone cannot have an unmarked agent with a job deleted');
     const outcome = await discardTrial(client, parseTrial(serializeTrial(record)), noSave, made);
     assert.deepEqual([outcome.removed, outcome.leftAlone], [2, []]);
   });
 
   it('an unmarked agent whose name is not the trial’s generated name is never a copy, even when new and empty', async () => {
-    const made = await client.agents.create({ name: 'Support Call QA · trial 2020-01-01 00:00 · Ana', engine_class_id: 'llm_conversation_reviewer' });
-    const record = craftedTrial('Ana', [{ kind: 'agent', name: made.name }]);
+    const made = await seedClientOf(t).agents.create({ name: `Support Call QA · trial 2020-01-01 00:00 · ${ME}`, engine_class_id: 'llm_conversation_reviewer' });
+    const record = craftedTrial(ME, [{ kind: 'agent', name: made.name }]);
     const outcome = await discardTrial(client, record, noSave);
     assert.equal(outcome.removed, 0, 'its stamp is not this trial’s start');
     assert.ok(await client.agents.get(made.id));
@@ -118,11 +125,11 @@ describe('ending a trial deletes only what the service marks as that trial’s c
 
   it('a leftover whose marker is gone by the time it is removed is left alone', async () => {
     const edit = await editedDemoPolicy(client);
-    const record = newTrial({ trialId: 'leftover-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const record = newTrial({ trialId: 'leftover-0001', user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     await setUpTrial(client, record, await agentsApplying(client, DEMO_LOOP_POLICY_ID), noSave);
-    const found = await findLeftovers(client, { user: 'Ana' });
+    const found = await findLeftovers(client, { user: ME });
     const agent = found.find((l) => l.kind === 'agent')!;
-    await client.agents.update(agent.id, { description: 'taken into production by hand' });
+    await seedClientOf(t).agents.update(agent.id, { description: 'taken into production by hand' });
     const outcome = await removeLeftovers(client, found);
     // The trial policy stays too: the agent left alone still applies it, so the service refuses to delete it.
     assert.equal(outcome.removed, 0);
@@ -137,7 +144,7 @@ describe('ending a trial deletes only what the service marks as that trial’s c
 
   it('random trial files never delete an unmarked entity, and always delete the marked copies of their trial', async () => {
     const edit = await editedDemoPolicy(client);
-    const real = newTrial({ trialId: 'property-0001', user: 'Ana', policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
+    const real = newTrial({ trialId: 'property-0001', user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     await setUpTrial(client, real, await agentsApplying(client, DEMO_LOOP_POLICY_ID), noSave);
     const realAgents: BaseAgent[] = [];
     for await (const a of client.agents.items({ include_job_stats: false })) if (!a.description?.includes('agent-workbench-trial:')) realAgents.push(a);
@@ -150,12 +157,12 @@ describe('ending a trial deletes only what the service marks as that trial’s c
     const copies = real.entities.map((e) => ({ ...e }));
     const before = await census(client);
     await fc.assert(
-      fc.asyncProperty(fc.subarray(decoys), fc.subarray(copies.map((_, i) => i)), fc.constantFrom('Ana', 'Bob'), fc.boolean(), async (chosen, copyIndexes, user, withoutIds) => {
+      fc.asyncProperty(fc.subarray(decoys), fc.subarray(copies.map((_, i) => i)), fc.constantFrom(ME, 'Bob'), fc.boolean(), async (chosen, copyIndexes, user, withoutIds) => {
         const named = copyIndexes.map((i) => ({ ...copies[i]!, ...(withoutIds ? { id: undefined } : {}) }));
         const plan = await planTrialRemoval(client, craftedTrial(user, [...chosen, ...named], real.trialId));
         const unmarked = new Set([...before.agents.keys(), ...before.policies].filter((id) => !copies.some((c) => c.id === id)));
         assert.ok(plan.remove.every((c) => !unmarked.has(c.id)), 'nothing unmarked is planned for removal');
-        const expected = user === 'Ana' ? named.map((c) => copies.find((x) => x.name === c.name)!.id).sort() : [];
+        const expected = user === ME ? named.map((c) => copies.find((x) => x.name === c.name)!.id).sort() : [];
         assert.deepEqual(plan.remove.map((c) => c.id).sort(), expected);
       }),
       { numRuns: 40 },

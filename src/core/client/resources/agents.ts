@@ -1,5 +1,6 @@
 /** Base agents, their versions, and starting jobs (interface 4.2-4.4, 4.6, 4.9; docs/service.md). */
 import type { Gateway } from '../gateway';
+import type { WriteGround, WriteTarget } from '../../writeGate/writeGate';
 import { seg } from '../query';
 import {
   AgentVersionListSchema,
@@ -13,7 +14,7 @@ import {
 } from '../schemas/agents';
 import { EngineTypeListSchema, ModelListSchema, type EngineTypeList, type ModelList } from '../schemas/discovery';
 import { CancelAllJobsSchema, JobOutputListSchema, type CancelAllJobs, type JobOutput } from '../schemas/results';
-import type { CallOptions, Page } from '../types';
+import type { CallOptions, Page, WriteOptions } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 import { assertNoFileInputs, runRequestBody, type RunAgentBody } from './runBody';
 
@@ -91,6 +92,8 @@ export interface GetAgentVersionParams {
 
 const AGENTS: PagedEndpoint<BaseAgent, ListAgentsParams> = { operation: 'listAgents', schema: BaseAgentPageSchema };
 const agentPath = (agentId: string): string => `/v1/agents/${seg(agentId)}/`;
+/** The gate's view of a write to an agent: the agent, and why it may be written. */
+const written = (agentId: string, opts: WriteOptions | undefined): { target: WriteTarget; ground?: WriteGround } => ({ target: { kind: 'agent', id: agentId }, ground: opts?.ground });
 
 /** Agents of the organization. */
 export class AgentsApi {
@@ -117,32 +120,32 @@ export class AgentsApi {
   }
 
   /** Creates an agent, optionally with the fields of its first version. */
-  create(body: CreateAgentBody, opts?: CallOptions): Promise<BaseAgent> {
-    return this.gateway.send({ operation: 'createAgent', method: 'POST', path: '/v1/agents/', json: body, schema: BaseAgentSchema, feature: 'creating agents' }, opts?.signal);
+  create(body: CreateAgentBody, opts?: WriteOptions): Promise<BaseAgent> {
+    return this.gateway.send({ operation: 'createAgent', method: 'POST', path: '/v1/agents/', json: body, schema: BaseAgentSchema, feature: 'creating agents', ground: opts?.ground }, opts?.signal);
   }
 
   /** Changes name, cache settings or description of a base agent. */
-  update(agentId: string, body: UpdateAgentBody, opts?: CallOptions): Promise<BaseAgent> {
-    return this.gateway.send({ operation: 'updateAgent', method: 'PUT', path: agentPath(agentId), json: body, schema: BaseAgentSchema }, opts?.signal);
+  update(agentId: string, body: UpdateAgentBody, opts?: WriteOptions): Promise<BaseAgent> {
+    return this.gateway.send({ operation: 'updateAgent', method: 'PUT', path: agentPath(agentId), json: body, schema: BaseAgentSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Deletes an agent with its versions and jobs. */
-  delete(agentId: string, opts?: CallOptions): Promise<void> {
-    return this.gateway.send({ operation: 'deleteAgent', method: 'DELETE', path: agentPath(agentId), schema: null }, opts?.signal);
+  delete(agentId: string, opts?: WriteOptions): Promise<void> {
+    return this.gateway.send({ operation: 'deleteAgent', method: 'DELETE', path: agentPath(agentId), schema: null, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Changes only the given fields of a base agent (PATCH), e.g. the name of a fresh copy. */
-  patch(agentId: string, body: UpdateAgentBody, opts?: CallOptions): Promise<BaseAgent> {
-    return this.gateway.send({ operation: 'patchAgent', method: 'PATCH', path: agentPath(agentId), json: body, schema: BaseAgentSchema }, opts?.signal);
+  patch(agentId: string, body: UpdateAgentBody, opts?: WriteOptions): Promise<BaseAgent> {
+    return this.gateway.send({ operation: 'patchAgent', method: 'PATCH', path: agentPath(agentId), json: body, schema: BaseAgentSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /**
    * Copies an agent; answers the copy's version. The live service takes no body here, so the copy's
    * name is the service's: {@link duplicateAgentAs} names it as the user asked.
    */
-  duplicate(agentId: string, opts?: CallOptions): Promise<AgentVersion> {
+  duplicate(agentId: string, opts?: WriteOptions): Promise<AgentVersion> {
     const path = `${agentPath(agentId)}duplicate/`;
-    return this.gateway.send({ operation: 'duplicateAgent', method: 'POST', path, schema: AgentVersionSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'duplicateAgent', method: 'POST', path, schema: AgentVersionSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** All versions of an agent (a plain list, not paged). */
@@ -168,55 +171,55 @@ export class AgentsApi {
    * Renames a version or changes its description (PATCH). The service answers only a message, so the
    * caller reads the version again to show it.
    */
-  updateVersion(agentId: string, versionId: string, body: UpdateAgentVersionBody, opts?: CallOptions): Promise<void> {
+  updateVersion(agentId: string, versionId: string, body: UpdateAgentVersionBody, opts?: WriteOptions): Promise<void> {
     const path = `${agentPath(agentId)}versions/${seg(versionId)}/`;
-    return this.gateway.send({ operation: 'updateAgentVersion', method: 'PATCH', path, json: body, schema: null }, opts?.signal);
+    return this.gateway.send({ operation: 'updateAgentVersion', method: 'PATCH', path, json: body, schema: null, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Deletes one version of an agent (never sent for the current one: see `versionDeleteProblem`). */
-  deleteVersion(agentId: string, versionId: string, opts?: CallOptions): Promise<void> {
+  deleteVersion(agentId: string, versionId: string, opts?: WriteOptions): Promise<void> {
     const path = `${agentPath(agentId)}versions/${seg(versionId)}/`;
-    return this.gateway.send({ operation: 'deleteAgentVersion', method: 'DELETE', path, schema: null }, opts?.signal);
+    return this.gateway.send({ operation: 'deleteAgentVersion', method: 'DELETE', path, schema: null, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Adds a version to an agent; it becomes the current version. */
-  createVersion(agentId: string, body: CreateAgentVersionBody, opts?: CallOptions): Promise<AgentVersion> {
+  createVersion(agentId: string, body: CreateAgentVersionBody, opts?: WriteOptions): Promise<AgentVersion> {
     const path = `${agentPath(agentId)}versions/`;
-    return this.gateway.send({ operation: 'createAgentVersion', method: 'POST', path, json: body, schema: AgentVersionSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'createAgentVersion', method: 'POST', path, json: body, schema: AgentVersionSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Starts a job of the agent's current version; answers the new job's id. Files go as a streamed form. */
-  async run(agentId: string, body: RunAgentBody, opts?: CallOptions): Promise<string> {
+  async run(agentId: string, body: RunAgentBody, opts?: WriteOptions): Promise<string> {
     const request = await runRequestBody(body);
     const path = `/v1/agents/run/${seg(agentId)}/async/`;
-    return this.gateway.send({ operation: 'runAgent', method: 'POST', path, ...request, schema: JobIdSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'runAgent', method: 'POST', path, ...request, schema: JobIdSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Starts a job of one chosen version; answers the new job's id. */
-  async runVersion(agentId: string, versionId: string, body: RunAgentBody, opts?: CallOptions): Promise<string> {
+  async runVersion(agentId: string, versionId: string, body: RunAgentBody, opts?: WriteOptions): Promise<string> {
     const request = await runRequestBody(body);
     const path = `/v1/agents/run/${seg(agentId)}/versions/${seg(versionId)}/async/`;
-    return this.gateway.send({ operation: 'runAgentVersion', method: 'POST', path, ...request, schema: JobIdSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'runAgentVersion', method: 'POST', path, ...request, schema: JobIdSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Starts one job per input set with one request; answers the job ids in the order of the inputs. */
-  async runMany(agentId: string, inputs: Array<Record<string, unknown>>, opts?: CallOptions): Promise<string[]> {
+  async runMany(agentId: string, inputs: Array<Record<string, unknown>>, opts?: WriteOptions): Promise<string[]> {
     assertNoFileInputs(inputs);
     const path = `/v1/agents/run/${seg(agentId)}/async/many/`;
-    return this.gateway.send({ operation: 'runAgentMany', method: 'POST', path, json: { inputs }, schema: JobIdListSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'runAgentMany', method: 'POST', path, json: { inputs }, schema: JobIdListSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Runs the current version and waits for its outputs (slow by nature: prefer {@link run}). */
-  async runSync(agentId: string, body: RunAgentBody, opts?: CallOptions): Promise<JobOutput[]> {
+  async runSync(agentId: string, body: RunAgentBody, opts?: WriteOptions): Promise<JobOutput[]> {
     const request = await runRequestBody(body);
     const path = `/v1/agents/run/${seg(agentId)}/`;
-    return this.gateway.send({ operation: 'runAgentSync', method: 'POST', path, ...request, schema: JobOutputListSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'runAgentSync', method: 'POST', path, ...request, schema: JobOutputListSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** Asks the service to cancel every job of the agent that is not final yet. */
-  cancelAllJobs(agentId: string, opts?: CallOptions): Promise<CancelAllJobs> {
+  cancelAllJobs(agentId: string, opts?: WriteOptions): Promise<CancelAllJobs> {
     const path = `${agentPath(agentId)}jobs/cancel-all/`;
-    return this.gateway.send({ operation: 'cancelAllJobs', method: 'POST', path, schema: CancelAllJobsSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'cancelAllJobs', method: 'POST', path, schema: CancelAllJobsSchema, ...written(agentId, opts) }, opts?.signal);
   }
 
   /** The engines a new agent may use, with their descriptions and default configuration. */

@@ -6,7 +6,7 @@ import type { Gateway } from '../gateway';
 import { multipartBody } from '../multipart';
 import { seg, type Query } from '../query';
 import { DatasetFilePageSchema, DatasetFileSchema, DatasetPageSchema, type Dataset, type DatasetFile } from '../schemas/datasets';
-import type { CallOptions, Page } from '../types';
+import type { CallOptions, Page, WriteOptions } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 
 export type ListDatasetsParams = {
@@ -38,7 +38,7 @@ export interface UploadFileParams {
   onProgress?: (sentBytes: number, totalBytes: number) => void;
 }
 
-export interface DeleteFileOptions extends CallOptions {
+export interface DeleteFileOptions extends WriteOptions {
   /** The dataset is a personal one: `organization_id` is left out. */
   personal?: boolean;
 }
@@ -93,7 +93,7 @@ export class DatasetsApi {
   }
 
   /** Streams a file from disk into a dataset (or the personal dataset). */
-  async upload(params: UploadFileParams, opts?: CallOptions): Promise<DatasetFile> {
+  async upload(params: UploadFileParams, opts?: WriteOptions): Promise<DatasetFile> {
     const stat = await statLocalFile(params.filePath);
     if (!stat.isFile) throw new LocalFileError(params.filePath, Object.assign(new Error('not a file'), { code: 'EISDIR' }));
     const organizationId = params.personal ? undefined : this.gateway.organizationId;
@@ -104,12 +104,13 @@ export class DatasetsApi {
     const file = { field: 'file', filePath: params.filePath, fileName: params.fileName ?? path.basename(params.filePath), size: stat.size };
     const stream = multipartBody(fields, file, params.onProgress);
     const call = { operation: 'uploadDatasetFile', method: 'POST', path: '/v1/datasets/files/upload/', stream, schema: DatasetFileSchema } as const;
-    return this.gateway.send({ ...call, personal: params.personal }, opts?.signal);
+    // The personal dataset has no id: it is the user's own.
+    return this.gateway.send({ ...call, personal: params.personal, target: { kind: 'dataset', id: params.datasetId ?? 'personal' }, ground: opts?.ground }, opts?.signal);
   }
 
   /** Deletes one file of a dataset. */
   deleteFile(datasetId: string, fileId: string, opts?: DeleteFileOptions): Promise<void> {
     const path = `/v1/datasets/${seg(datasetId)}/files/${seg(fileId)}/`;
-    return this.gateway.send({ operation: 'deleteDatasetFile', method: 'DELETE', path, schema: null, personal: opts?.personal }, opts?.signal);
+    return this.gateway.send({ operation: 'deleteDatasetFile', method: 'DELETE', path, schema: null, personal: opts?.personal, target: { kind: 'dataset', id: datasetId }, ground: opts?.ground }, opts?.signal);
   }
 }

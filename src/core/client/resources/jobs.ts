@@ -11,7 +11,7 @@ import {
 } from '../schemas/jobs';
 import { JobArtifactSchema, JobResultRecordListSchema, JobResultSchema, type JobResult, type JobResultRecord } from '../schemas/results';
 import { ServiceError, isServiceError } from '../errors';
-import type { CallOptions, Page } from '../types';
+import type { CallOptions, Page, WriteOptions } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 
 export type ListJobsParams = {
@@ -90,9 +90,9 @@ export class JobsApi {
   }
 
   /** Asks the service to cancel a job that is not final yet. */
-  cancel(jobId: string, opts?: CallOptions): Promise<void> {
+  cancel(jobId: string, opts?: WriteOptions): Promise<void> {
     const path = `/v1/agents/jobs/${seg(jobId)}/cancel/`;
-    return this.gateway.send({ operation: 'cancelJob', method: 'POST', path, schema: null }, opts?.signal);
+    return this.gateway.send({ operation: 'cancelJob', method: 'POST', path, schema: null, target: { kind: 'job', id: jobId }, ground: opts?.ground }, opts?.signal);
   }
 
   /** What one job answered: its inputs, outputs and tokens; see {@link isResultUnavailable} for jobs without one. */

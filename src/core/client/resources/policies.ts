@@ -11,7 +11,7 @@ import {
 } from '../schemas/policies';
 import { isServiceError, ServiceError } from '../errors';
 import { DependentAgentSchema, type DependentAgent } from '../schemas/policies';
-import type { CallOptions, Page } from '../types';
+import type { CallOptions, Page, WriteOptions } from '../types';
 import { fetchItems, fetchPage, fetchPages, type PagedEndpoint } from './paging';
 
 export type ListPoliciesParams = { page?: number; page_size?: number; search?: string; ordering?: string };
@@ -79,8 +79,8 @@ export class PoliciesApi {
   }
 
   /** Creates a policy with its first version; `unsupported` when the server does not offer it. */
-  create(body: CreatePolicyBody, opts?: CallOptions): Promise<Policy> {
-    const call = { operation: 'createPolicy', method: 'POST', path: '/v1/policies/', json: body, schema: PolicySchema, feature: 'creating policies' } as const;
+  create(body: CreatePolicyBody, opts?: WriteOptions): Promise<Policy> {
+    const call = { operation: 'createPolicy', method: 'POST', path: '/v1/policies/', json: body, schema: PolicySchema, feature: 'creating policies', ground: opts?.ground } as const;
     return this.gateway.send(call, opts?.signal);
   }
 
@@ -88,8 +88,8 @@ export class PoliciesApi {
    * Renames a policy or changes its description. A 405, or a 404 for a policy that can still be read, means
    * the server does not offer it (`unsupported`); a 404 for a policy that is gone stays a 404.
    */
-  async update(policyId: string, body: UpdatePolicyBody, opts?: CallOptions): Promise<Policy> {
-    const call = { operation: 'updatePolicy', method: 'PATCH', path: policyPath(policyId), json: body, schema: PolicySchema } as const;
+  async update(policyId: string, body: UpdatePolicyBody, opts?: WriteOptions): Promise<Policy> {
+    const call = { operation: 'updatePolicy', method: 'PATCH', path: policyPath(policyId), json: body, schema: PolicySchema, target: { kind: 'policy', id: policyId }, ground: opts?.ground } as const;
     try {
       return await this.gateway.send(call, opts?.signal);
     } catch (error) {
@@ -101,8 +101,8 @@ export class PoliciesApi {
   }
 
   /** Deletes a policy; a 409 (agents use it) lists them: read them with {@link dependentAgentsOf}. */
-  delete(policyId: string, opts?: CallOptions): Promise<void> {
-    return this.gateway.send({ operation: 'deletePolicy', method: 'DELETE', path: policyPath(policyId), schema: null }, opts?.signal);
+  delete(policyId: string, opts?: WriteOptions): Promise<void> {
+    return this.gateway.send({ operation: 'deletePolicy', method: 'DELETE', path: policyPath(policyId), schema: null, target: { kind: 'policy', id: policyId }, ground: opts?.ground }, opts?.signal);
   }
 
   /** One page of a policy's versions. */
@@ -127,8 +127,8 @@ export class PoliciesApi {
   }
 
   /** Adds a version; it becomes the current one and earlier versions stay. */
-  createVersion(policyId: string, body: CreatePolicyVersionBody, opts?: CallOptions): Promise<PolicyVersion> {
+  createVersion(policyId: string, body: CreatePolicyVersionBody, opts?: WriteOptions): Promise<PolicyVersion> {
     const path = versionsPath(policyId);
-    return this.gateway.send({ operation: 'createPolicyVersion', method: 'POST', path, json: body, schema: PolicyVersionSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'createPolicyVersion', method: 'POST', path, json: body, schema: PolicyVersionSchema, target: { kind: 'policy', id: policyId }, ground: opts?.ground }, opts?.signal);
   }
 }

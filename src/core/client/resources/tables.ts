@@ -18,7 +18,7 @@ import {
   type TableQuerySubmitted,
   type TableUploaded,
 } from '../schemas/tables';
-import type { CallOptions } from '../types';
+import type { CallOptions, WriteOptions } from '../types';
 
 export interface UploadTableParams {
   filePath: string;
@@ -63,7 +63,7 @@ export class TablesApi {
   }
 
   /** Streams a CSV file from disk into a new table. */
-  async upload(params: UploadTableParams, opts?: CallOptions): Promise<TableUploaded> {
+  async upload(params: UploadTableParams, opts?: WriteOptions): Promise<TableUploaded> {
     const stat = await fs.stat(params.filePath);
     if (!stat.isFile()) throw new Error(`Not a file: ${params.filePath}`);
     const fields: Array<[string, string]> = [
@@ -73,11 +73,11 @@ export class TablesApi {
     if (this.gateway.organizationId) fields.push(['organization_id', this.gateway.organizationId]);
     const file = { field: 'file', filePath: params.filePath, fileName: path.basename(params.filePath), size: stat.size };
     const stream = multipartBody(fields, file, params.onProgress);
-    return this.gateway.send({ operation: 'uploadTable', method: 'POST', path: '/v1/tables/upload/', stream, schema: TableUploadedSchema }, opts?.signal);
+    return this.gateway.send({ operation: 'uploadTable', method: 'POST', path: '/v1/tables/upload/', stream, schema: TableUploadedSchema, target: { kind: 'table', id: params.tableName }, ground: opts?.ground }, opts?.signal);
   }
 
   /** Drops a table for good. */
-  delete(tableName: string, opts?: CallOptions): Promise<void> {
-    return this.gateway.send({ operation: 'deleteTable', method: 'DELETE', path: `/v1/tables/${seg(tableName)}/`, schema: null }, opts?.signal);
+  delete(tableName: string, opts?: WriteOptions): Promise<void> {
+    return this.gateway.send({ operation: 'deleteTable', method: 'DELETE', path: `/v1/tables/${seg(tableName)}/`, schema: null, target: { kind: 'table', id: tableName }, ground: opts?.ground }, opts?.signal);
   }
 }
