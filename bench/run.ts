@@ -1,6 +1,6 @@
 // `npm run bench`: packages the extension, starts a fresh large-seed sandbox, runs every benchmark
 // (plain Node first, then those that need the extension host and the browser, in one code-server
-// session) and writes bench/results.md, bench/results.json and the table in README.md. It reports
+// session) and writes bench/results.md, bench/results.json and the table in docs/benchmarks.md. It reports
 // figures out of budget and exits 0 for them; a row it could not measure is written with the reason and
 // makes it exit 1. `npm run bench -- --only activation,grid` runs some of them.
 import { spawnSync } from 'node:child_process';
@@ -28,7 +28,7 @@ import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
 import { type HostSession, startHostSession, testVsixPath } from './lib/hostSession';
 import { describeMachine, finishMachine } from './lib/machine';
-import { updateReadme, writeResults } from './lib/report';
+import { BENCH_TABLE_PAGE, updateBenchTable, writeResults } from './lib/report';
 import { RawHttp, type Sandbox, loadCoreBundle, startSandbox } from './lib/services';
 
 const benchDir = path.join(repoRoot, 'bench');
@@ -193,8 +193,8 @@ async function main(): Promise<void> {
     console.log(`\nA partial run (--only): written to bench/tmp/results-partial.json, not to bench/results.*.`);
   } else {
     writeResults(benchDir, report);
-    const readme = updateReadme(path.join(repoRoot, 'README.md'), report);
-    console.log(`\nWrote bench/results.md and bench/results.json${readme ? ' and the table in README.md' : ' (README.md has no bench markers)'}.`);
+    const table = updateBenchTable(path.join(repoRoot, BENCH_TABLE_PAGE), report, path.join(benchDir, 'results.md'));
+    console.log(`\nWrote bench/results.md and bench/results.json${table ? ` and the table in ${BENCH_TABLE_PAGE}` : ` (${BENCH_TABLE_PAGE} has no bench markers)`}.`);
   }
   console.log(`Done in ${Math.round(report.durationS)} s.`);
   // A figure out of budget is reported; a row that could not be measured fails the run, loudly.
