@@ -1,6 +1,6 @@
 // `npm run bench`: packages the extension, starts a fresh large-seed sandbox, runs every benchmark
 // (plain Node first, then those that need the extension host and the browser, in one code-server
-// session) and writes bench/results.md, bench/results.json and the table in README.md. It reports
+// session) and writes bench/results.md, bench/results.json and the table in docs/benchmarks.md. It reports
 // figures out of budget and exits 0 for them; a row it could not measure is written with the reason and
 // makes it exit 1. `npm run bench -- --only activation,grid` runs some of them.
 import { spawnSync } from 'node:child_process';
@@ -28,7 +28,7 @@ import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
 import { type HostSession, startHostSession, testVsixPath } from './lib/hostSession';
 import { describeMachine, finishMachine } from './lib/machine';
-import { updateReadme, writeResults } from './lib/report';
+import { BENCH_TABLE_PAGE, updateBenchTable, writeResults } from './lib/report';
 import { RawHttp, type Sandbox, loadCoreBundle, startSandbox } from './lib/services';
 
 const benchDir = path.join(repoRoot, 'bench');
@@ -59,7 +59,7 @@ const session = (world: World): HostSession => {
 };
 
 const BENCHES: Bench[] = [
-  { name: 'vsix', title: '.vsix size', budget: 'code ≤ 1 MB; README images ≤ 1 MB more', needsHost: false, run: () => Promise.resolve(vsixFigures()) },
+  { name: 'vsix', title: '.vsix size', budget: '≤ 1 MB', needsHost: false, run: () => Promise.resolve(vsixFigures()) },
   { name: 'sandbox', title: 'sandbox: jobs page at 100,000 jobs', budget: 'p99 ≤ 20 ms', needsHost: false, run: (w) => withRaw(w.sandbox, sandboxLatency) },
   { name: 'noisyNeighbour', title: 'sandbox: noisy neighbour', budget: '≤ 2× alone', needsHost: false, run: () => noisyNeighbour() },
   { name: 'client', title: 'client overhead', budget: '≥ 0.9× raw throughput', needsHost: false, run: (w) => clientOverhead(w.sandbox, loadCoreBundle()) },
@@ -91,19 +91,11 @@ async function withRaw(sandbox: Sandbox, fn: (raw: RawHttp) => Promise<Figure[]>
   }
 }
 
-/** The README's screenshots, shipped for its details page: counted apart from the code's budget. */
-const SCREENSHOTS = path.join(repoRoot, 'media', 'screenshots');
-const IMAGES_BUDGET = 1024 * 1024;
-
+/** The .vsix users get; it ships no screenshot (the details page shows only https images). */
 function vsixFigures(): Figure[] {
   const bytes = fs.statSync(vsixPath).size;
-  // JPEGs do not shrink in the zip: their files' sizes are what they add to the .vsix.
-  const images = fs.existsSync(SCREENSHOTS) ? fs.readdirSync(SCREENSHOTS).filter((f) => f.endsWith('.jpg')).reduce((sum, f) => sum + fs.statSync(path.join(SCREENSHOTS, f)).size, 0) : 0;
-  const code = bytes - images;
-  const base = { reference: '—', ratio: null };
   return [
-    { ...base, key: 'vsix.size', title: '.vsix size without the README images', ours: size(code), budget: '≤ 1 MB', within: code <= VSIX_BUDGET, method: '`npm run package` (esbuild bundles, then vsce with .vscodeignore), size of agent-workbench.vsix less the README screenshots it ships.', values: { bytes: code, total: bytes } },
-    { ...base, key: 'vsix.images', title: '.vsix: README images', ours: size(images), budget: '≤ 1 MB', within: images <= IMAGES_BUDGET, method: 'Sum of media/screenshots/*.jpg, the images the README (the details page) shows; JPEG does not compress further in the zip.', values: { bytes: images } },
+    { key: 'vsix.size', title: '.vsix size', ours: size(bytes), reference: '—', ratio: null, budget: '≤ 1 MB', within: bytes <= VSIX_BUDGET, method: '`npm run package` (esbuild bundles, then vsce with .vscodeignore), size of agent-workbench.vsix.', values: { bytes } },
   ];
 }
 
@@ -201,8 +193,8 @@ async function main(): Promise<void> {
     console.log(`\nA partial run (--only): written to bench/tmp/results-partial.json, not to bench/results.*.`);
   } else {
     writeResults(benchDir, report);
-    const readme = updateReadme(path.join(repoRoot, 'README.md'), report);
-    console.log(`\nWrote bench/results.md and bench/results.json${readme ? ' and the table in README.md' : ' (README.md has no bench markers)'}.`);
+    const table = updateBenchTable(path.join(repoRoot, BENCH_TABLE_PAGE), report, path.join(benchDir, 'results.md'));
+    console.log(`\nWrote bench/results.md and bench/results.json${table ? ` and the table in ${BENCH_TABLE_PAGE}` : ` (${BENCH_TABLE_PAGE} has no bench markers)`}.`);
   }
   console.log(`Done in ${Math.round(report.durationS)} s.`);
   // A figure out of budget is reported; a row that could not be measured fails the run, loudly.

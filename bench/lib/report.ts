@@ -1,5 +1,5 @@
 // Writes a benchmark run: bench/results.json (everything), bench/results.md (the table, the method
-// of each figure, the machine) and the table in README.md between its bench markers.
+// of each figure, the machine) and the table in docs/benchmarks.md between its bench markers.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Figure } from './figures';
@@ -12,8 +12,10 @@ export interface RunReport {
   figures: Figure[];
 }
 
-export const README_BEGIN = '<!-- bench:table:begin -->';
-export const README_END = '<!-- bench:table:end -->';
+/** The page that shows the last full run's table, repository-relative. */
+export const BENCH_TABLE_PAGE = path.join('docs', 'benchmarks.md');
+export const TABLE_BEGIN = '<!-- bench:table:begin -->';
+export const TABLE_END = '<!-- bench:table:end -->';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -53,14 +55,18 @@ export function resultsMarkdown(report: RunReport): string {
   ].join('\n');
 }
 
-/** Replaces the table between the README's bench markers; false when the markers are missing. */
-export function updateReadme(readmePath: string, report: RunReport): boolean {
-  const text = fs.readFileSync(readmePath, 'utf8');
-  const begin = text.indexOf(README_BEGIN);
-  const end = text.indexOf(README_END);
+/**
+ * Replaces the table between the bench markers of the page at `pagePath`, its note linking `resultsPath`
+ * (bench/results.md) relative to the page; false when the markers are missing.
+ */
+export function updateBenchTable(pagePath: string, report: RunReport, resultsPath: string): boolean {
+  const text = fs.readFileSync(pagePath, 'utf8');
+  const begin = text.indexOf(TABLE_BEGIN);
+  const end = text.indexOf(TABLE_END);
   if (begin < 0 || end < begin) return false;
-  const body = `${README_BEGIN}\n${resultsTable(report.figures)}\n\n_Measured ${report.startedAt.slice(0, 10)} on ${report.machine.cores} cores, Node ${report.machine.node}; method and notes in [bench/results.md](bench/results.md)._\n`;
-  fs.writeFileSync(readmePath, text.slice(0, begin) + body + text.slice(end));
+  const link = path.relative(path.dirname(pagePath), resultsPath).split(path.sep).join('/');
+  const body = `${TABLE_BEGIN}\n${resultsTable(report.figures)}\n\n_Measured ${report.startedAt.slice(0, 10)} on ${report.machine.cores} cores, Node ${report.machine.node}; method and notes in [bench/results.md](${link})._\n`;
+  fs.writeFileSync(pagePath, text.slice(0, begin) + body + text.slice(end));
   return true;
 }
 

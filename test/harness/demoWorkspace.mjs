@@ -1,8 +1,10 @@
 // The sample files of the demo workspace: a query against the sandbox's demo database, a CSV to
-// upload to a dataset, and a short guide. Existing files are left alone (they may have been edited).
+// upload to a dataset, and a short guide (assets/demo-workspace/README.md). Existing files are left alone
+// (they may have been edited).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { demoTestSetText } from '../../src/sandbox/seed/demoTestSet.mjs';
+import { repoRoot } from './paths.mjs';
 
 /**
  * The run file of the README's loop (the call where the agent promises a refund). Its being in the
@@ -42,19 +44,8 @@ export const DEMO_RUN_FILE = {
 const SAMPLES = {
   'runs/refund-promise.agentrun.json': `${JSON.stringify(DEMO_RUN_FILE, null, 2)}\n`,
   'tests/support-call-qa.testset.jsonl': demoTestSetText(DEMO_RUN_FILE.inputs.transcript),
-  'README.md': `# Agent Workbench demo
-
-This workspace is connected to a local sandbox with demo data.
-
-- Open the **Agent Workbench** view in the activity bar: agents (versions, jobs), policies, datasets.
-- \`queries/top-customers.sql\` runs against the sandbox's demo database.
-- \`data/support-tickets.csv\` can be uploaded to a dataset (right-click a dataset).
-- \`runs/refund-promise.agentrun.json\` runs *Support Call QA* on a call where the agent promises a refund
-  (the ▶ Run lens above it): the loop of the repository's README starts here.
-- \`tests/support-call-qa.testset.jsonl\` is a dozen calls labelled with the disposition the QA team
-  expects (\`expected\`, \`label_note\`, \`labelled_by\`): try the README's policy edit on it and the
-  comparison says whether the edit made the agent more right, not only different.
-`,
+  // The guide the repository's README links from its quick start: kept as a file so the link has a target.
+  'README.md': fs.readFileSync(path.join(repoRoot, 'assets', 'demo-workspace', 'README.md'), 'utf8'),
   'queries/top-customers.sql': `-- The ten customers with the highest monthly revenue, with their conversation volume.
 SELECT c.name,
        c.tier,

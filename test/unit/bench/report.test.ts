@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Figure, notMeasured } from '../../../bench/lib/figures';
-import { README_BEGIN, README_END, resultsMarkdown, resultsTable, updateReadme, type RunReport } from '../../../bench/lib/report';
+import { BENCH_TABLE_PAGE, TABLE_BEGIN, TABLE_END, resultsMarkdown, resultsTable, updateBenchTable, type RunReport } from '../../../bench/lib/report';
 
 function figure(overrides: Partial<Figure>): Figure {
   return { key: 'k', title: 'activation', ours: '12.0 ms', reference: '—', ratio: null, budget: '≤ 25 ms', within: true, method: 'How.', values: {}, ...overrides };
@@ -38,22 +38,32 @@ describe('Benchmark results', () => {
     assert.match(text, /\*\*grid\.\*\* In the webview\. \*\*Not measured:\*\* the panel did not open/);
   });
 
-  it('replaces only the table between the README markers', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-readme-'));
+  it('replaces only the table between the page’s markers, linking bench/results.md from where the page is', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-page-'));
     try {
-      const readme = path.join(dir, 'README.md');
-      fs.writeFileSync(readme, `# Title\n\nBefore.\n\n${README_BEGIN}\nold table\n${README_END}\n\nAfter.\n`);
-      assert.equal(updateReadme(readme, report([figure({})])), true);
-      const text = fs.readFileSync(readme, 'utf8');
+      const page = path.join(dir, 'docs', 'benchmarks.md');
+      fs.mkdirSync(path.dirname(page));
+      fs.writeFileSync(page, `# Title\n\nBefore.\n\n${TABLE_BEGIN}\nold table\n${TABLE_END}\n\nAfter.\n`);
+      assert.equal(updateBenchTable(page, report([figure({})]), path.join(dir, 'bench', 'results.md')), true);
+      const text = fs.readFileSync(page, 'utf8');
       assert.ok(text.startsWith('# Title\n\nBefore.\n\n'));
-      assert.ok(text.endsWith(`${README_END}\n\nAfter.\n`));
+      assert.ok(text.endsWith(`${TABLE_END}\n\nAfter.\n`));
       assert.doesNotMatch(text, /old table/);
       assert.match(text, /\| activation \| 12\.0 ms \|/);
-      fs.writeFileSync(readme, '# No markers\n');
-      assert.equal(updateReadme(readme, report([figure({})])), false);
-      assert.equal(fs.readFileSync(readme, 'utf8'), '# No markers\n');
+      assert.match(text, /\[bench\/results\.md\]\(\.\.\/bench\/results\.md\)/);
+      fs.writeFileSync(page, '# No markers\n');
+      assert.equal(updateBenchTable(page, report([figure({})]), path.join(dir, 'bench', 'results.md')), false);
+      assert.equal(fs.readFileSync(page, 'utf8'), '# No markers\n');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('writes its table into docs/benchmarks.md, which holds the markers (not the README)', () => {
+    const root = path.resolve(__dirname, '..', '..', '..');
+    assert.equal(BENCH_TABLE_PAGE, path.join('docs', 'benchmarks.md'));
+    const text = fs.readFileSync(path.join(root, BENCH_TABLE_PAGE), 'utf8');
+    assert.ok(text.indexOf(TABLE_BEGIN) >= 0 && text.indexOf(TABLE_END) > text.indexOf(TABLE_BEGIN));
+    assert.doesNotMatch(fs.readFileSync(path.join(root, 'README.md'), 'utf8'), /bench:table/);
   });
 });

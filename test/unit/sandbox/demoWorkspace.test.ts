@@ -1,5 +1,7 @@
 // The demo workspace's run file is the README's loop: the same agent and inputs as the sandbox's demo loop.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { DEMO_RUN_FILE, DEMO_WORKSPACE_FILES } from '../../harness/index.mjs';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_INPUTS, DEMO_LOOP_TRANSCRIPT } from '../../../src/sandbox/seed/demoLoop';
 import { demoTestSetText } from '../../../src/sandbox/seed/demoTestSet.mjs';
@@ -24,5 +26,12 @@ describe('the demo workspace', () => {
     assert.deepEqual(problems, []);
     assert.equal(cases.length, 12);
     assert.ok(cases.every((c) => c.expected?.disposition), 'every case is labelled');
+  });
+
+  it('holds as its README the guide that the repository’s README links from its quick start', () => {
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const guide = 'assets/demo-workspace/README.md';
+    assert.equal(DEMO_WORKSPACE_FILES['README.md'], fs.readFileSync(path.join(root, guide), 'utf8'));
+    assert.ok(fs.readFileSync(path.join(root, 'README.md'), 'utf8').includes(`](${guide})`), `the README links ${guide}`);
   });
 });
