@@ -1,8 +1,8 @@
 /** Trying a policy edit or an agent version draft on copies (paid; nothing published), and publishing what was tried (a change). */
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { estimateText } from '../comparison/costEstimate';
+import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
 import { checkNoConflict, publishTrial, TrialConflict } from '../trial/trialEnd';
 import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type TrialRecord } from '../trial/trialRecord';
@@ -12,7 +12,7 @@ import { AgentVersionDraftSchema, draftFromVersion, sameRun, type AgentVersionDr
 import { checkJson } from '../documents/jsonProblems';
 import type { DraftTrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
-import { confinedPath, readConfined } from './confinement';
+import { readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 
 const TryInput = z.object({
@@ -59,6 +59,7 @@ export const tryPolicyEditTool = defineTool({
       policy,
       testSet,
       outDir,
+      root: ctx.root,
       user: ctx.user,
       ...runHooks(ctx, `trial of ${policy.name}`),
     });
@@ -134,6 +135,7 @@ export const tryAgentDraftTool = defineTool({
       draft,
       testSet,
       outDir,
+      root: ctx.root,
       user: ctx.user,
       ...runHooks(ctx, 'trial of a draft version'),
     });
@@ -206,10 +208,11 @@ async function refuseConflict(ctx: ToolContext, trial: TrialRecord): Promise<voi
   }
 }
 
-/** Publishes what a trial file tried, writing the file as the core goes. */
+/** Publishes what a trial file tried, writing the file as the core goes (checked first: a file that cannot be written is refused before anything is published). */
 async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord): Promise<string> {
-  const at = await confinedPath(ctx.root, file, 'trial_file');
-  return publishTrial(ctx.client, trial, () => fs.writeFile(at, serializeTrial(trial)), undefined, ctx.signal);
+  const root = ctx.root!;
+  await confinedWriteTarget(root, file);
+  return publishTrial(ctx.client, trial, async () => void (await writeConfined(root, file, serializeTrial(trial))), undefined, ctx.signal);
 }
 
 /** The trial of a policy edit a file holds. */
