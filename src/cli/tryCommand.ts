@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { estimateText, type CostEstimate } from '../core/comparison/costEstimate';
+import { ConfinedWriteRefused } from '../core/confinedWrite';
 import { AgentVersionDraftSchema, type AgentVersionDraft } from '../core/documents/agentVersionDraft';
 import { checkJson } from '../core/documents/jsonProblems';
 import { parsePolicyFile } from '../core/trial/policyFile';
@@ -32,7 +33,7 @@ Options:
   --agent ID        instead of --policy: the agent whose next version --draft is
   --draft FILE      the draft as JSON: input_definitions and engine_config (text values), as Create Agent Version… shows it
   --test-set FILE   the cases (*.testset.jsonl or *.csv)
-  --out FOLDER      where the comparison goes (default: the test set's folder)
+  --out FOLDER      where the comparison goes (default: the test set's folder, which must be inside the current folder)
   --user NAME       who the trial copies are named after (default $AGENT_WORKBENCH_USER or "ci")
   --min-accuracy P  gate: the trial's accuracy on the labelled cases must reach P percent
   --max-newly-wrong N  gate: at most N labelled cases right before may turn wrong
@@ -46,6 +47,8 @@ With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** The current folder: relative paths start there, and files are written only inside it (or inside `--out`); default the process's. */
+  cwd?: string;
 }
 
 /** Runs `try` with its arguments (after the command name); answers the exit code. */
@@ -72,18 +75,22 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
     io.err(`agent-workbench: ${client}.\n${TRY_USAGE}`);
     return 2;
   }
+  const cwd = io.cwd ?? process.cwd();
+  const at = (file: string): string => path.resolve(cwd, file);
   try {
-    const outDir = values.out ?? path.dirname(testSetPath);
-    const testSet = { name: path.basename(testSetPath), text: await fs.readFile(testSetPath, 'utf8'), label: path.relative(outDir, testSetPath) || path.basename(testSetPath) };
-    const common = { testSet, outDir, onEstimate: (agent: string, estimate: CostEstimate) => io.out(`${agent}: ${estimateText(estimate)}`) };
+    const outDir = at(values.out ?? path.dirname(testSetPath));
+    // The files go only where the user said: inside --out, else inside the current folder (a link in the repository cannot send them elsewhere).
+    const root = values.out ? outDir : cwd;
+    const testSet = { name: path.basename(testSetPath), text: await fs.readFile(at(testSetPath), 'utf8'), label: path.relative(outDir, at(testSetPath)) || path.basename(testSetPath) };
+    const common = { testSet, outDir, root, onEstimate: (agent: string, estimate: CostEstimate) => io.out(`${agent}: ${estimateText(estimate)}`) };
     let result: TryPolicyEditResult;
     if (draftOf?.agentId && draftOf.path) {
-      const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
+      const draft = readDraft(draftOf.path, await fs.readFile(at(draftOf.path), 'utf8'));
       const planned = await planDraftTrial(client, draftOf.agentId, testSet);
       for (const problem of planned.problems) io.err(problem);
       result = await tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft, grounds: commandLineGrounds(client, planned) }, planned);
     } else {
-      const policy = parsePolicyFile(await fs.readFile(policyPath!, 'utf8'));
+      const policy = parsePolicyFile(await fs.readFile(at(policyPath!), 'utf8'));
       const planned = await planPolicyTrial(client, policy, testSet);
       for (const problem of planned.problems) io.err(problem);
       result = await tryPolicyEdit(client, { ...common, policy, grounds: commandLineGrounds(client, planned) }, planned);
@@ -91,7 +98,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
     for (const item of result.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
     for (const a of result.agents) {
       const n = a.disagreeing.length;
-      io.out(`${a.agentName}: ${n === 0 ? 'every case with an expected outcome agrees' : `${n} case${n === 1 ? '' : 's'} with an expected outcome now disagree${n === 1 ? 's' : ''}`} (${a.file}).`);
+      io.out(`${a.agentName}: ${n === 0 ? 'every case with an expected outcome agrees' : `${n} case${n === 1 ? '' : 's'} with an expected outcome now disagree${n === 1 ? 's' : ''}`} (${shownPath(cwd, a.file)}).`);
     }
     const verdicts: GateVerdict[] = result.agents.map((a) => judgeTrial(a.record, TRIAL_TARGET_ID, gate ?? {}));
     result.agents.forEach((a, i) => reportGate(a.agentName, verdicts[i]!, io));
@@ -99,7 +106,8 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
     if (gate) return gateExitCode(verdicts);
     return result.failing > 0 ? 1 : 0;
   } catch (error) {
-    io.err(`agent-workbench: ${error instanceof Error ? error.message : String(error)}`);
+    const hint = error instanceof ConfinedWriteRefused && error.reason === 'outside' && !values.out ? ' Run it from a folder that holds the test set, or give --out.' : '';
+    io.err(`agent-workbench: ${error instanceof Error ? error.message : String(error)}${hint}`);
     return 2;
   } finally {
     await client.close();
@@ -113,6 +121,12 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
  */
 function commandLineGrounds(client: ServiceClient, planned: { agents: readonly { agent: { id: string } }[] }): Grounds {
   return confirmedGrounds(client.gate, planned.agents.map((a) => ({ kind: 'agent' as const, id: a.agent.id })), 'the command line');
+}
+
+// A written file as the user would name it: relative to the current folder when inside it.
+function shownPath(cwd: string, file: string | undefined): string {
+  const relative = file ? path.relative(cwd, file) : '';
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : (file ?? '');
 }
 
 /** A draft file checked with the draft schema; throws naming the file and the first problem's field. */

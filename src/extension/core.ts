@@ -31,7 +31,8 @@ export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/compa
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
 export { agentDispositions, versionDispositions } from '../core/comparison/agentDispositions';
 export { expectedFromCell, expectedWith, caseLabelEdit, syncExpectations, policyDispositions, dispositionChoices, testSetFileOf, passDispositions, inputTexts, type DispositionChoice } from '../core/comparison/caseLabelling';
-export { writeLabel, expectedText, type LabelResult } from '../core/comparison/testSetLabel';
+export { writeLabel, expectedText, type LabelEdit, type LabelResult } from '../core/comparison/testSetLabel';
+export { writeLabelBytes } from '../core/comparison/testSetLabelBytes';
 export { userDisplayName } from '../core/trial/trialMarker';
 export { demoTestSetText } from '../sandbox/seed/demoTestSet.mjs';
 export { DEMO_LOOP_TRANSCRIPT } from '../sandbox/seed/demoLoop';

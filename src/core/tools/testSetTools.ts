@@ -8,6 +8,7 @@ import { parseTestSet } from '../comparison/testSet';
 import { testSetAgentId } from '../comparison/testSetCheck';
 import { testSetFromJobs, testSetLeftOutNote } from '../comparison/testSetFromJobs';
 import { cancelUnfinished } from '../comparison/comparisonRunner';
+import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { clientComparisonService, runToEnd } from '../trial/trialComparison';
 import { comparisonAnswer } from './comparisonAnswer';
 import { confinedPath, readConfined } from './confinement';
@@ -44,8 +45,7 @@ export const createTestSet = defineTool({
     }
     if (wanted.size) throw new ToolRefusal(`No such job of ${agent.name}: ${[...wanted].slice(0, 5).join(', ')}. Nothing was written.`);
     const made = await testSetFromJobs(ctx.client, agent, jobs, undefined, ctx.signal);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, made.text, { flag: 'wx' });
+    await writeConfined(ctx.root!, file, made.text, { exclusive: true });
     return { text: `Wrote ${i.path}: ${made.cases} case${made.cases === 1 ? '' : 's'} from jobs of ${agent.name}.${testSetLeftOutNote(made)} run_comparison or try_policy_edit take it.`, data: { path: i.path, cases: made.cases, left_out: made.leftOut, skipped_files: made.skippedFiles } };
   },
 });
@@ -77,7 +77,10 @@ async function comparisonOf(i: ComparisonInput, ctx: ToolContext): Promise<{ rec
     targets.unshift({ id: 'before', label: 'Results before', kind: 'baseline' });
   }
   const record = newComparison({ title: `${name}: ${targets.map((t) => t.label).join(' vs ')}`, agentId, agentName: agent.name, testSet: name, cases, targets });
-  return { record, file: path.join(path.dirname(file), `${name.replace(/\.(testset\.)?(jsonl|csv)$/i, '')}.comparison.json`) };
+  const out = path.join(path.dirname(file), `${name.replace(/\.(testset\.)?(jsonl|csv)$/i, '')}.comparison.json`);
+  // Checked before the estimate is even answered: a comparison that could not be saved must not start.
+  await confinedWriteTarget(ctx.root!, out);
+  return { record, file: out };
 }
 
 export const runComparison = defineTool({
@@ -99,7 +102,7 @@ export const runComparison = defineTool({
     const save = async (): Promise<void> => {
       const read = record.cases.reduce((n, c) => n + Object.values(c.runs).filter((r) => r.outputs !== undefined).length, 0);
       ctx.progress?.(Math.min(read, total), total, `${record.title}: ${read} of ${total} jobs read`);
-      await fs.writeFile(file, serializeComparison(record));
+      await writeConfined(ctx.root!, file, serializeComparison(record));
     };
     try {
       await runToEnd(record, ctx.client, save, { signal: ctx.signal, pollMs: ctx.pollMs, grounds: ctx.grounds, events: { onStarted: (_n, ids, agentId) => ctx.jobsStarted?.(agentId, ids, record.title) } });

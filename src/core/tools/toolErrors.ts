@@ -5,6 +5,7 @@
  */
 import type * as z from 'zod';
 import { isServiceError } from '../client';
+import { ConfinedWriteRefused } from '../confinedWrite';
 import { isOutcomeUnknown } from '../outcomeUnknown';
 import { redact } from '../redact';
 import { ToolRefusal } from './toolTypes';
@@ -18,6 +19,8 @@ export function inputErrorText(error: z.ZodError): string {
 /** What a tool's failure says; `started` names what the call had started before it failed, if anything. */
 export function toolErrorText(error: unknown, toolName: string, started?: string): string {
   if (error instanceof ToolRefusal) return error.message;
+  // Files are checked before a call starts anything, so a refused write is a refusal like the others.
+  if (error instanceof ConfinedWriteRefused) return `${error.message}${started ? ` Already started before: ${started}.` : ''}`;
   const after = started ? ` Already started before the failure: ${started}.` : ' Nothing was started.';
   if (isOutcomeUnknown(error)) return `${toolName}: the answer of the service was lost after a write was sent, so it is not known whether it happened (it was not sent again).${started ? ` Started before: ${started}.` : ''} Read the state again before retrying.`;
   if (isServiceError(error)) {

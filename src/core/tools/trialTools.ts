@@ -1,8 +1,8 @@
 /** Trying a policy edit or an agent version draft on copies (paid; nothing published), and publishing what was tried (a change). */
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { estimateText } from '../comparison/costEstimate';
+import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
 import { publishable, publishTarget, publishTrial, TrialConflict } from '../trial/trialEnd';
 import { NotTried, NotYourTrial } from '../trial/trialOwnership';
@@ -13,7 +13,7 @@ import { AgentVersionDraftSchema, draftFromVersion, sameRun, type AgentVersionDr
 import { checkJson } from '../documents/jsonProblems';
 import type { DraftTrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
-import { confinedPath, readConfined } from './confinement';
+import { readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 
 const TryInput = z.object({
@@ -60,6 +60,7 @@ export const tryPolicyEditTool = defineTool({
       policy,
       testSet,
       outDir,
+      root: ctx.root,
       ...runHooks(ctx, `trial of ${policy.name}`),
     });
     return trialAnswer(result, ctx, 'this edit: publish_policy_edit');
@@ -135,6 +136,7 @@ export const tryAgentDraftTool = defineTool({
       draft,
       testSet,
       outDir,
+      root: ctx.root,
       ...runHooks(ctx, 'trial of a draft version'),
     });
     return trialAnswer(result, ctx, 'this draft as the agent’s new version: publish_agent_draft');
@@ -206,13 +208,14 @@ async function refusePublish(ctx: ToolContext, trial: TrialRecord): Promise<void
   }
 }
 
-/** Publishes what a trial file tried, writing the file as the core goes. */
+/** Publishes what a trial file tried, writing the file as the core goes (checked first: a file that cannot be written is refused before anything is published). */
 async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord): Promise<string> {
-  const at = await confinedPath(ctx.root, file, 'trial_file');
+  const root = ctx.root!;
+  await confinedWriteTarget(root, file);
   const target = publishTarget(trial);
   const ground = target.kind === 'policy' ? ctx.grounds?.policy?.(target.id) : ctx.grounds?.agent?.(target.id);
   try {
-    return await publishTrial(ctx.client, trial, () => fs.writeFile(at, serializeTrial(trial)), { ground, signal: ctx.signal });
+    return await publishTrial(ctx.client, trial, async () => void (await writeConfined(root, file, serializeTrial(trial))), { ground, signal: ctx.signal });
   } catch (error) {
     if (error instanceof TrialConflict || error instanceof NotYourTrial || error instanceof NotTried) throw new ToolRefusal(`${error.message} Nothing was changed.`);
     throw error;

@@ -12,6 +12,9 @@ export function trialMarker(record: { trialId: string; user: string }): string {
   return `${TRIAL_MARKER_PREFIX}${record.trialId}:${encodeURIComponent(record.user)}`;
 }
 
+// A marker as readMarker finds it (global: for taking every one out).
+const MARKER_TEXT = /agent-workbench-trial:[A-Za-z0-9-]{8,}:\S*/g;
+
 /** The trial id and user a description's marker names, or undefined when it has none. */
 export function readMarker(description: string | null | undefined): { trialId: string; user: string } | undefined {
   const match = /agent-workbench-trial:([A-Za-z0-9-]{8,}):(\S*)/.exec(description ?? '');
@@ -44,4 +47,13 @@ export function trialUserName(user: { display_name?: string | null; first_name?:
 /** A user's name as trials and labels give it (display name, first name, e-mail's local part), or undefined when the user has none. */
 export function userDisplayName(user: { display_name?: string | null; first_name?: string | null; email?: string | null } | undefined): string | undefined {
   return user?.display_name?.trim() || user?.first_name?.trim() || user?.email?.split('@')[0]?.trim() || undefined;
+}
+/** A description with every trial marker taken out (the words around it kept, the spaces it leaves tidied). */
+export function withoutTrialMarker(description: string): string {
+  return description
+    .split('\n')
+    .map((line) => line.replace(MARKER_TEXT, ' ').replace(/[ \t]{2,}/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

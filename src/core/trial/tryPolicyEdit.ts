@@ -6,12 +6,12 @@
  * started); nothing is published.
  */
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentVersion, BaseAgent, ServiceClient } from '../client';
 import { comparisonMarkdown } from '../comparison/comparisonExport';
 import { serializeComparison, unfinishedJobIds, type ComparisonRecord } from '../comparison/comparisonRecord';
 import { cancelJobs } from '../comparison/comparisonRunner';
+import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { estimatePlan, readCostEstimate, type CostEstimate } from '../comparison/costEstimate';
 import { parseTestSet, type TestCase } from '../comparison/testSet';
 import { testSetAgentId } from '../comparison/testSetCheck';
@@ -81,6 +81,8 @@ export interface TryPolicyEditOptions {
   testSet: TrialTestSet;
   /** Where the trial and comparison files go; none: kept in memory only. */
   outDir?: string;
+  /** The folder every file written must stay in (`confinedWrite.ts`): the workspace, the tool's root, the command line's; default `outDir` itself. */
+  root?: string;
   signal?: AbortSignal;
   pollMs?: number;
   /** Said once per agent before its jobs start (the estimate of what is left to run). */
@@ -153,14 +155,16 @@ export async function tryAgentDraft(client: ServiceClient, o: TryAgentDraftOptio
 async function runOnCopies(
   client: ServiceClient,
   trial: TrialRecord,
-  plan: { cases: TestCase[]; jobs: number; agents: readonly unknown[] },
+  plan: { cases: TestCase[]; jobs: number; agents: readonly { agent: BaseAgent }[] },
   o: Omit<TryPolicyEditOptions, 'policy'>,
   setUp: (save: () => Promise<void>, madeHere: Set<string>) => Promise<void>,
 ): Promise<TryPolicyEditResult> {
-  const base = o.outDir ? path.join(o.outDir, testSetBase(o.testSet.name)) : undefined;
-  if (o.outDir) await fs.mkdir(o.outDir, { recursive: true });
-  const trialFile = base ? `${base}.trial.json` : undefined;
-  const saveTrial = (): Promise<void> => (trialFile ? fs.writeFile(trialFile, serializeTrial(trial)) : Promise.resolve());
+  const files = trialFiles(o, plan.agents);
+  // Every file is checked before anything is made on the service, so a refused write costs nothing.
+  for (const file of files.all) await confinedWriteTarget(files.root, file);
+  const saveTrial = async (): Promise<void> => {
+    if (files.trial) await writeConfined(files.root, files.trial, serializeTrial(trial));
+  };
   const agents: TriedAgent[] = [];
   let running: ComparisonRecord | undefined;
   // What this run made itself: the only unmarked copies its clean-up may remove (trialRemoval.ts).
@@ -173,14 +177,14 @@ async function runOnCopies(
       running = record;
       const agentName = record.agentName ?? entity.name;
       o.onEstimate?.(agentName, await readCostEstimate(client, record, o.signal));
-      const file = base ? `${base}${plan.agents.length > 1 ? `.${entity.sourceAgentId}` : ''}.trial.comparison.json` : undefined;
+      const file = files.comparison(entity.sourceAgentId!);
       const save = async (): Promise<void> => {
         o.onProgress?.(finishedJobs(agents, record), plan.jobs, `${agentName}: ${finishedJobs([], record)} of ${record.cases.length * ranTargets(record)} jobs final`);
-        if (file) await fs.writeFile(file, serializeComparison(record));
+        if (file) await writeConfined(files.root, file, serializeComparison(record));
       };
       const events = { onStarted: (_count: number, ids: readonly string[], agentId: string) => o.onJobsStarted?.(agentId, [...ids]) };
       await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events, grounds: trialGrounds(client, trial, o.grounds) });
-      if (file) await fs.writeFile(file.replace(/\.json$/, '.md'), comparisonMarkdown(record));
+      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record));
       agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file });
       running = undefined;
     }
@@ -192,7 +196,20 @@ async function runOnCopies(
     if (running && o.signal?.aborted) await cancelJobs(unfinishedJobIds(running), clientComparisonService(client), fresh).catch(() => 0);
     leftAlone = (await discardTrial(client, trial, saveTrial, madeHere, fresh)).leftAlone;
   }
-  return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile, leftAlone };
+  return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile: files.trial, leftAlone };
+}
+
+/** The files a trial writes under `outDir` (none without one), and the folder they must stay in. */
+function trialFiles(o: Pick<TryPolicyEditOptions, 'outDir' | 'root' | 'testSet'>, agents: readonly { agent: BaseAgent }[]): { root: string; trial?: string; comparison(agentId: string): string | undefined; all: string[] } {
+  if (!o.outDir) return { root: '', comparison: () => undefined, all: [] };
+  const base = path.resolve(o.outDir, testSetBase(o.testSet.name));
+  const comparison = (agentId: string): string => `${base}${agents.length > 1 ? `.${agentId}` : ''}.trial.comparison.json`;
+  const all = [`${base}.trial.json`, ...agents.flatMap(({ agent }) => [comparison(agent.id), markdownOf(comparison(agent.id))])];
+  return { root: o.root ?? o.outDir, trial: all[0], comparison, all };
+}
+
+function markdownOf(comparisonFile: string): string {
+  return comparisonFile.replace(/\.json$/, '.md');
 }
 
 // Jobs run (not the results before, which are only read) whose status is final, over the agents so far.

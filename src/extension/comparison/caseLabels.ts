@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/client';
 import { isInsideFolder } from '../../core/runs/workspacePath';
-import type { Expected, LabelResult } from '../core';
+import type { Expected, LabelEdit, LabelResult } from '../core';
 import { isWorkspaceTrusted } from '../commands/workspaceTrust';
 import type { Connection } from '../connection/connection';
 import { loadCore } from '../lazyCore';
@@ -56,7 +56,7 @@ async function labelNow(session: ComparisonSession, request: LabelRequest, conne
   const note = request.note ?? (request.action === 'set' && request.expected === undefined ? await askNote(core.caseLabel(c)) : undefined);
   const label = { note: note?.trim() || undefined, by: await labellerName(connection), at: new Date().toISOString() };
   const edit = core.caseLabelEdit(record, request.caseIndex, expected, label);
-  const { result, text } = await writeInto(file, (current) => core.writeLabel(file.path, current, edit));
+  const { result, text } = await writeInto(file, edit);
   if (!result.ok) {
     // What the file says now is what the comparison shows from now on: the next label goes over it.
     session.takeExpectations(text);
@@ -93,23 +93,24 @@ async function testSetFile(session: ComparisonSession): Promise<vscode.Uri> {
 }
 
 /**
- * Edits the test set's text: the open document's (so unsaved edits stay and the user saves), else the
- * file's. Answers the result and the text it was worked out on.
+ * Edits the test set: the open document's text (so unsaved edits stay and the user saves), else the
+ * file's bytes, where only the labelled line's bytes change (a BOM, line ends and bytes that are not
+ * UTF-8 elsewhere are kept). Answers the result and the text it was worked out on.
  */
-async function writeInto(file: vscode.Uri, label: (text: string) => LabelResult): Promise<{ result: LabelResult; text: string }> {
+async function writeInto(file: vscode.Uri, edit: LabelEdit): Promise<{ result: LabelResult; text: string }> {
+  const core = loadCore();
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
   if (open) {
     const text = open.getText();
-    const result = label(text);
+    const result = core.writeLabel(file.path, text, edit);
     if (!result.ok) return { result, text };
-    const edit = new vscode.WorkspaceEdit();
-    for (const r of result.replacements) edit.replace(file, new vscode.Range(open.positionAt(r.start), open.positionAt(r.end)), r.text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`The label could not be written into ${vscode.workspace.asRelativePath(file)}: VS Code refused the edit.`);
+    const change = new vscode.WorkspaceEdit();
+    for (const r of result.replacements) change.replace(file, new vscode.Range(open.positionAt(r.start), open.positionAt(r.end)), r.text);
+    if (!(await vscode.workspace.applyEdit(change))) throw new Error(`The label could not be written into ${vscode.workspace.asRelativePath(file)}: VS Code refused the edit.`);
     return { result, text };
   }
-  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
-  const result = label(text);
-  if (result.ok) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(result.text));
+  const { result, text, bytes } = core.writeLabelBytes(file.path, await vscode.workspace.fs.readFile(file), edit);
+  if (bytes) await vscode.workspace.fs.writeFile(file, bytes);
   return { result, text };
 }
 

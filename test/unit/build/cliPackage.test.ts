@@ -68,7 +68,7 @@ describe('the command line package (packed, installed into an empty folder, run 
       await fs.writeFile(path.join(dir, 'quality.policy.json'), policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, edit.baseVersionId, edit.content));
       await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
       const env = { ...process.env, AGENT_WORKBENCH_BASE_URL: ready.baseUrl, AGENT_WORKBENCH_TOKEN: ready.token, AGENT_WORKBENCH_ORGANIZATION_ID: ready.organizationId };
-      const tried = await run(bin, ['try', '--policy', path.join(dir, 'quality.policy.json'), '--test-set', path.join(dir, 'loop.testset.jsonl')], { env });
+      const tried = await run(bin, ['try', '--policy', path.join(dir, 'quality.policy.json'), '--test-set', path.join(dir, 'loop.testset.jsonl')], { env, cwd: dir });
       assert.match(tried.stdout, /every case with an expected outcome agrees/);
     } finally {
       sandbox.kill('SIGTERM');

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ServiceClient } from '../../../src/core/client';
 import { testCaseLine } from '../../../src/core/comparison/testSet';
@@ -85,6 +86,57 @@ describe('The tool catalogue: paid work and changes (against the in-process sand
     assert.match(asked.text, /Not started yet: Publish the tried edit as a new version of/);
     const published = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file, confirm: true }));
     assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, published.data.version_id);
+  });
+});
+
+describe('The tool catalogue writes files only inside its folder (against the in-process sandbox)', function () {
+  this.timeout(90_000);
+  let t: TestSandbox;
+  let client: ServiceClient;
+  let ctx: ToolContext;
+  let outside: string;
+  before(async () => {
+    t = await startTestSandbox();
+    client = clientOf(t);
+  });
+  after(async () => {
+    await client.close();
+    await t.close();
+  });
+  beforeEach(async () => {
+    ctx = await toolContext(client);
+    outside = await fs.mkdtemp(path.join(os.tmpdir(), 'aw-outside-'));
+    await fs.writeFile(path.join(outside, 'victim.txt'), 'precious');
+  });
+  afterEach(async () => {
+    await fs.rm(ctx.root!, { recursive: true, force: true });
+    await fs.rm(outside, { recursive: true, force: true });
+  });
+
+  it('refuses to try a policy edit whose trial file is a link to a file outside, leaving that file unchanged and making no copy', async () => {
+    const edit = await editedDemoPolicy(client);
+    await fs.mkdir(path.join(ctx.root!, 'tests'));
+    await fs.writeFile(path.join(ctx.root!, 'tests', 'qa.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    await fs.symlink(path.join(outside, 'victim.txt'), path.join(ctx.root!, 'tests', 'qa.trial.json'));
+    const agents = (await client.agents.list({ page_size: 100 })).count;
+    const refused = await call(ctx, 'try_policy_edit', { test_set: 'tests/qa.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true });
+    assert.ok(refused.isError, refused.text);
+    assert.equal(refused.text, 'Refused to write tests/qa.trial.json: it is a link, and files are never written through links.');
+    assert.equal(await fs.readFile(path.join(outside, 'victim.txt'), 'utf8'), 'precious');
+    assert.equal((await client.agents.list({ page_size: 100 })).count, agents, 'no trial copy was made');
+  });
+
+  it('refuses to run a comparison whose comparison file is a dangling link to outside, creating nothing there', async () => {
+    const jobs = (await client.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 20, status_code: 3 })).results.slice(0, 1);
+    ok(await call(ctx, 'create_test_set', { agent_id: DEMO_LOOP_AGENT_ID, job_ids: jobs.map((j) => j.id), path: 'tests/qa.testset.jsonl' }, true));
+    await fs.symlink(path.join(outside, 'made.json'), path.join(ctx.root!, 'tests', 'qa.comparison.json'));
+    const version = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id!;
+    const before = await client.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 1 });
+    const refused = await call(ctx, 'run_comparison', { test_set: 'tests/qa.testset.jsonl', versions: [version], confirm: true });
+    assert.ok(refused.isError, refused.text);
+    assert.match(refused.text, /^Refused to write tests\/qa\.comparison\.json: it is a link/);
+    assert.deepEqual(await fs.readdir(outside), ['victim.txt']);
+    assert.equal((await client.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 1 })).count, before.count, 'no job was started');
   });
 });
 

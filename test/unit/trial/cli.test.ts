@@ -33,14 +33,14 @@ describe('agent-workbench try (the command line for CI, against the in-process s
 
   const env = (): Record<string, string> => ({ AGENT_WORKBENCH_BASE_URL: t.baseUrl, AGENT_WORKBENCH_TOKEN: t.token, AGENT_WORKBENCH_ORGANIZATION_ID: t.orgId });
 
-  async function tryEdit(content: unknown): Promise<{ code: number; out: string[]; err: string[] }> {
+  async function tryEdit(content: unknown, cwd = dir, ...more: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
     const edit = await editedDemoPolicy(client);
     const policyPath = path.join(dir, 'quality.policy.json');
     await fs.writeFile(policyPath, policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, edit.baseVersionId, content));
     await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(['try', '--policy', policyPath, '--test-set', path.join(dir, 'loop.testset.jsonl')], env(), { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await runCli(['try', '--policy', policyPath, '--test-set', path.join(dir, 'loop.testset.jsonl'), ...more], env(), { out: (l) => out.push(l), err: (l) => err.push(l), cwd });
     return { code, out, err };
   }
 
@@ -66,6 +66,37 @@ describe('agent-workbench try (the command line for CI, against the in-process s
     assert.deepEqual(await findLeftovers(client), []);
   });
 
+  it('refuses (exit 2) a comparison file that is a link to a file outside, leaving it unchanged and making no copy', async () => {
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), 'aw-outside-'));
+    try {
+      await fs.writeFile(path.join(outside, 'victim.txt'), 'precious');
+      await fs.symlink(path.join(outside, 'victim.txt'), path.join(dir, 'loop.trial.comparison.json'));
+      const policies = (await client.policies.list({ page_size: 100 })).count;
+      const { code, err } = await tryEdit((await editedDemoPolicy(client)).content);
+      assert.equal(code, 2);
+      assert.match(err.join('\n'), /^agent-workbench: Refused to write loop\.trial\.comparison\.json: it is a link, and files are never written through links\.$/);
+      assert.equal(await fs.readFile(path.join(outside, 'victim.txt'), 'utf8'), 'precious');
+      assert.equal((await client.policies.list({ page_size: 100 })).count, policies, 'no trial policy was made');
+    } finally {
+      await fs.rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('writes next to a test set only inside the current folder, and anywhere the user names with --out', async () => {
+    const elsewhere = await fs.mkdtemp(path.join(os.tmpdir(), 'aw-cwd-'));
+    try {
+      const refused = await tryEdit((await editedDemoPolicy(client)).content, elsewhere);
+      assert.equal(refused.code, 2);
+      assert.match(refused.err.join('\n'), /loop\.trial\.json: it is outside .*aw-cwd-.*\. Run it from a folder that holds the test set, or give --out\.$/);
+      assert.deepEqual((await fs.readdir(dir)).sort(), ['loop.testset.jsonl', 'quality.policy.json']);
+      const { code, out } = await tryEdit((await editedDemoPolicy(client)).content, elsewhere, '--out', path.join(dir, 'results'));
+      assert.equal(code, 0, out.join('\n'));
+      assert.deepEqual((await fs.readdir(path.join(dir, 'results'))).sort(), ['loop.trial.comparison.json', 'loop.trial.comparison.md']);
+    } finally {
+      await fs.rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('says what is missing and exits 2 without the connection in the environment', async () => {
     const err: string[] = [];
     assert.equal(await runCli(['try', '--policy', 'a', '--test-set', 'b'], {}, { out: () => undefined, err: (l) => err.push(l) }), 2);
@@ -81,7 +112,7 @@ describe('agent-workbench try (the command line for CI, against the in-process s
     await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
     const out: string[] = [];
     const err: string[] = [];
-    const io = { out: (l: string) => void out.push(l), err: (l: string) => void err.push(l) };
+    const io = { out: (l: string) => void out.push(l), err: (l: string) => void err.push(l), cwd: dir };
     const code = await runCli(['try', '--agent', DEMO_LOOP_AGENT_ID, '--draft', draftPath, '--test-set', path.join(dir, 'loop.testset.jsonl')], env(), io);
     assert.equal(code, 0, [...out, ...err].join('\n'));
     assert.match(out.join('\n'), /Support Call QA: every case with an expected outcome agrees/);

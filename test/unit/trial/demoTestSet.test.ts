@@ -37,7 +37,7 @@ describe('the demo test set, tried with the README policy edit (against the in-p
     const out: string[] = [];
     const env = { AGENT_WORKBENCH_BASE_URL: t.baseUrl, AGENT_WORKBENCH_TOKEN: t.token, AGENT_WORKBENCH_ORGANIZATION_ID: t.orgId };
     const args = ['try', '--policy', path.join(dir, 'quality.policy.json'), '--test-set', path.join(dir, 'support-call-qa.testset.jsonl'), ...gate];
-    const code = await runCli(args, env, { out: (l) => out.push(l), err: (l) => out.push(l) });
+    const code = await runCli(args, env, { out: (l) => out.push(l), err: (l) => out.push(l), cwd: dir });
     return { code, out: out.join('\n') };
   }
 
