@@ -5,6 +5,7 @@ import type { Env } from './environment';
 import { CONNECTION_ENV } from './environment';
 import { MCP_USAGE, runMcp } from './mcpCommand';
 import { SANDBOX_USAGE, runSandbox } from './sandboxCommand';
+import type { CliProcess } from './stopSignals';
 import { TRY_USAGE, runTry, type CliIo } from './tryCommand';
 
 export type { CliIo };
@@ -37,8 +38,8 @@ export function cliVersion(): string {
   return '0.0.0';
 }
 
-/** Runs a command line; answers the exit code (2 for a usage error). */
-export async function runCli(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+/** Runs a command line; answers the exit code (2 for a usage error). `host`: the process's stop signals, for the commands that clean up when stopped. */
+export async function runCli(argv: readonly string[], env: Env, io: CliIo, host?: CliProcess): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') {
     io[command ? 'out' : 'err'](USAGE);
@@ -53,7 +54,7 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo): Prom
     return 0;
   }
   try {
-    if (command === 'try') return await runTry(rest, env, io);
+    if (command === 'try') return await runTry(rest, env, io, host);
     if (command === 'mcp') return await runMcp(rest, env, io, cliVersion());
     if (command === 'sandbox') {
       // The sandbox's own help lists its options after ours.

@@ -12,11 +12,14 @@ import { estimateText, type CostEstimate } from '../core/comparison/costEstimate
 import { AgentVersionDraftSchema, type AgentVersionDraft } from '../core/documents/agentVersionDraft';
 import { checkJson } from '../core/documents/jsonProblems';
 import { parsePolicyFile } from '../core/trial/policyFile';
+import type { RemovalOutcome } from '../core/trial/trialEnd';
+import { testSetBase, trialFileNames } from '../core/trial/trialFiles';
 import { describeLeftAlone } from '../core/trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TryPolicyEditResult } from '../core/trial/tryPolicyEdit';
 import { TRIAL_TARGET_ID } from '../core/trial/trialComparison';
 import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type GateVerdict } from '../core/trial/trialGate';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
+import { STOP_EXIT_CODES, watchStops, type CliProcess, type StopSignal } from './stopSignals';
 
 export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>] [--user <name>]
        agent-workbench try --agent <id> --draft <file.json> --test-set <file.testset.jsonl|csv> [...]
@@ -38,7 +41,9 @@ Options:
 
 ${CONNECTION_ENV}
 Exit code without thresholds: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.
-With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.`;
+With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.
+Ctrl+C (SIGINT) or SIGTERM stops the trial: its jobs are cancelled and its copies removed, then it exits 130 (SIGINT) or 143 (SIGTERM).
+A second one exits at once with the same code, leaving what was not removed yet: agent-workbench clean-up removes it.`;
 
 /** Where the command writes (a test passes its own). */
 export interface CliIo {
@@ -46,8 +51,8 @@ export interface CliIo {
   err(line: string): void;
 }
 
-/** Runs `try` with its arguments (after the command name); answers the exit code. */
-export async function runTry(args: readonly string[], env: Env, io: CliIo): Promise<number> {
+/** Runs `try` with its arguments (after the command name); answers the exit code. `host`: its stop signals (none: not watched). */
+export async function runTry(args: readonly string[], env: Env, io: CliIo, host?: CliProcess): Promise<number> {
   const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, user: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(TRY_USAGE);
@@ -70,38 +75,103 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo): Prom
     io.err(`agent-workbench: ${client}.\n${TRY_USAGE}`);
     return 2;
   }
+  const outDir = values.out ?? path.dirname(testSetPath);
+  const run: RunState = { trialFile: path.join(outDir, trialFileNames(testSetBase(path.basename(testSetPath))).trial), onService: false, started: 0, final: 0 };
+  const stop = watchStops(host, { first: (signal) => io.err(stoppingText(run, signal)), second: () => io.err(`Stopped at once, before the clean-up finished. ${leftBehindText(run.trialFile)}`) });
   try {
-    const outDir = values.out ?? path.dirname(testSetPath);
     const testSet = { name: path.basename(testSetPath), text: await fs.readFile(testSetPath, 'utf8'), label: path.relative(outDir, testSetPath) || path.basename(testSetPath) };
-    const common = { testSet, outDir, user: values.user ?? env.AGENT_WORKBENCH_USER ?? 'ci', onEstimate: (agent: string, estimate: CostEstimate) => io.out(`${agent}: ${estimateText(estimate)}`) };
+    const common = {
+      testSet,
+      outDir,
+      user: values.user ?? env.AGENT_WORKBENCH_USER ?? 'ci',
+      signal: stop.signal,
+      onEstimate: (agent: string, estimate: CostEstimate) => io.out(`${agent}: ${estimateText(estimate)}`),
+      onJobsStarted: (_agentId: string, ids: string[]) => void (run.started += ids.length),
+      onProgress: (done: number) => void (run.final = done),
+      onRemoved: (outcome: RemovalOutcome) => void (run.removed = outcome),
+    };
     let result: TryPolicyEditResult;
     if (draftOf?.agentId && draftOf.path) {
       const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
-      const planned = await planDraftTrial(client, draftOf.agentId, testSet);
+      const planned = await planDraftTrial(client, draftOf.agentId, testSet, stop.signal);
       for (const problem of planned.problems) io.err(problem);
+      run.onService = true;
       result = await tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft }, planned);
     } else {
       const policy = parsePolicyFile(await fs.readFile(policyPath!, 'utf8'));
-      const planned = await planPolicyTrial(client, policy, testSet);
+      const planned = await planPolicyTrial(client, policy, testSet, stop.signal);
       for (const problem of planned.problems) io.err(problem);
+      run.onService = true;
       result = await tryPolicyEdit(client, { ...common, policy }, planned);
     }
-    for (const item of result.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
-    for (const a of result.agents) {
-      const n = a.disagreeing.length;
-      io.out(`${a.agentName}: ${n === 0 ? 'every case with an expected outcome agrees' : `${n} case${n === 1 ? '' : 's'} with an expected outcome now disagree${n === 1 ? 's' : ''}`} (${a.file}).`);
-    }
-    const verdicts: GateVerdict[] = result.agents.map((a) => judgeTrial(a.record, TRIAL_TARGET_ID, gate ?? {}));
-    result.agents.forEach((a, i) => reportGate(a.agentName, verdicts[i]!, io));
-    if (result.trialFile) await fs.rm(result.trialFile, { force: true });
-    if (gate) return gateExitCode(verdicts);
-    return result.failing > 0 ? 1 : 0;
+    const stoppedBy = stop.stoppedBy();
+    if (stoppedBy) return await reportStop(stoppedBy, run, io);
+    return await report(result, gate, io);
   } catch (error) {
+    const stoppedBy = stop.stoppedBy();
+    if (stoppedBy) return await reportStop(stoppedBy, run, io, error);
     io.err(`agent-workbench: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   } finally {
+    stop.dispose();
     await client.close();
   }
+}
+
+/** What a run has done so far, for what a stop says. */
+interface RunState {
+  trialFile: string;
+  /** True once the trial itself began (before: only reads). */
+  onService: boolean;
+  /** Jobs started, and jobs final, over all agents. */
+  started: number;
+  final: number;
+  /** What the clean-up removed, once it is done. */
+  removed?: RemovalOutcome;
+}
+
+/** Said on the first signal: what the clean-up is about to do. */
+function stoppingText(run: RunState, signal: StopSignal): string {
+  if (!run.onService) return 'Stopping: nothing was made on the service yet.';
+  const jobs = Math.max(0, run.started - run.final);
+  const again = signal === 'SIGINT' ? 'Ctrl+C' : 'SIGTERM';
+  return `Stopping: cancelling ${jobs} job${jobs === 1 ? '' : 's'} and removing the trial copies… (${again} again stops at once and leaves them)`;
+}
+
+/** Where what is left is named, and the command that removes it. */
+function leftBehindText(trialFile: string): string {
+  return `What the trial made may still be on the service: ${trialFile} names it. Run agent-workbench clean-up to list the trial copies left, and agent-workbench clean-up --yes to remove them.`;
+}
+
+/** After a stop: what the clean-up removed and left alone (or that it did not finish); answers the signal's exit code. */
+async function reportStop(signal: StopSignal, run: RunState, io: CliIo, error?: unknown): Promise<number> {
+  const outcome = run.removed;
+  if (outcome) {
+    const n = outcome.removed;
+    io.err(`Stopped: removed ${n} trial cop${n === 1 ? 'y' : 'ies'}${outcome.leftAlone.length ? '' : '; nothing of the trial is left'}.`);
+    for (const item of outcome.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
+    // The record's copies are gone: like a finished run, it leaves no trial file behind.
+    await fs.rm(run.trialFile, { force: true });
+  } else if (!run.onService) {
+    io.err('Stopped before anything was made on the service.');
+  } else {
+    io.err(`Stopped, but the clean-up did not finish${error instanceof Error ? ` (${error.message})` : ''}. ${leftBehindText(run.trialFile)}`);
+  }
+  return STOP_EXIT_CODES[signal];
+}
+
+/** A finished trial's lines (each agent, the gate) and its exit code; the trial file goes (its copies are gone). */
+async function report(result: TryPolicyEditResult, gate: GateThresholds | undefined, io: CliIo): Promise<number> {
+  for (const item of result.leftAlone) io.err(`Left alone: ${describeLeftAlone(item)}`);
+  for (const a of result.agents) {
+    const n = a.disagreeing.length;
+    io.out(`${a.agentName}: ${n === 0 ? 'every case with an expected outcome agrees' : `${n} case${n === 1 ? '' : 's'} with an expected outcome now disagree${n === 1 ? 's' : ''}`} (${a.file}).`);
+  }
+  const verdicts: GateVerdict[] = result.agents.map((a) => judgeTrial(a.record, TRIAL_TARGET_ID, gate ?? {}));
+  result.agents.forEach((a, i) => reportGate(a.agentName, verdicts[i]!, io));
+  if (result.trialFile) await fs.rm(result.trialFile, { force: true });
+  if (gate) return gateExitCode(verdicts);
+  return result.failing > 0 ? 1 : 0;
 }
 
 /** A draft file checked with the draft schema; throws naming the file and the first problem's field. */

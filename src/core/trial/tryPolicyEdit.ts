@@ -17,7 +17,7 @@ import { parseTestSet, type TestCase } from '../comparison/testSet';
 import { testSetAgentId } from '../comparison/testSetCheck';
 import type { PolicyFile } from './policyFile';
 import { clientComparisonService, disagreements, runToEnd, trialComparison, trialPlan } from './trialComparison';
-import { discardTrial } from './trialEnd';
+import { discardTrial, type RemovalOutcome } from './trialEnd';
 import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
 import { newDraftTrial, newTrial, serializeTrial, type TrialRecord } from './trialRecord';
@@ -88,6 +88,8 @@ export interface TryPolicyEditOptions {
   onProgress?(done: number, total: number, message: string): void;
   /** The jobs a copy started (a host shows them). */
   onJobsStarted?(agentId: string, jobIds: string[]): void;
+  /** What the clean-up removed and left alone, once it is done (also when a cancelled run then throws). */
+  onRemoved?(outcome: RemovalOutcome): void;
 }
 
 export interface TryPolicyEditResult {
@@ -182,7 +184,9 @@ async function runOnCopies(
     // A cancelled trial stops what it started before its copies go (a fresh signal: the old one is spent).
     const fresh = new AbortController().signal;
     if (running && o.signal?.aborted) await cancelJobs(unfinishedJobIds(running), clientComparisonService(client), fresh).catch(() => 0);
-    leftAlone = (await discardTrial(client, trial, saveTrial, madeHere, fresh)).leftAlone;
+    const outcome = await discardTrial(client, trial, saveTrial, madeHere, fresh);
+    leftAlone = outcome.leftAlone;
+    o.onRemoved?.(outcome);
   }
   return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile, leftAlone };
 }
