@@ -43,7 +43,8 @@ ${CONNECTION_ENV}
 Exit code without thresholds: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.
 With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.
 Ctrl+C (SIGINT) or SIGTERM stops the trial: its jobs are cancelled and its copies removed, then it exits 130 (SIGINT) or 143 (SIGTERM).
-A second one exits at once with the same code, leaving what was not removed yet: agent-workbench clean-up removes it.`;
+A second one exits at once with the same code, leaving what was not removed yet: agent-workbench clean-up removes it.
+A run does not replace a trial file whose copies are still on the service (exit 2): agent-workbench clean-up --yes first.`;
 
 /** Where the command writes (a test passes its own). */
 export interface CliIo {

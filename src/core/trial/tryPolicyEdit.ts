@@ -18,6 +18,7 @@ import { testSetAgentId } from '../comparison/testSetCheck';
 import type { PolicyFile } from './policyFile';
 import { clientComparisonService, disagreements, runToEnd, trialComparison, trialPlan } from './trialComparison';
 import { discardTrial, type RemovalOutcome } from './trialEnd';
+import { checkTrialFileReplaceable } from './trialFileGuard';
 import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
 import { newDraftTrial, newTrial, serializeTrial, type TrialRecord } from './trialRecord';
@@ -156,6 +157,8 @@ async function runOnCopies(
   const base = o.outDir ? path.join(o.outDir, testSetBase(o.testSet.name)) : undefined;
   if (o.outDir) await fs.mkdir(o.outDir, { recursive: true });
   const trialFile = base ? `${base}.trial.json` : undefined;
+  // The last run's record names its copies: it is not overwritten while the service still has them.
+  if (trialFile) await checkTrialFileReplaceable(client, trialFile, trial.user, o.signal);
   const saveTrial = (): Promise<void> => (trialFile ? fs.writeFile(trialFile, serializeTrial(trial)) : Promise.resolve());
   const agents: TriedAgent[] = [];
   let running: ComparisonRecord | undefined;

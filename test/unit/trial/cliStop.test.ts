@@ -114,6 +114,32 @@ describe('agent-workbench try stopped by Ctrl+C or SIGTERM (jobs that never fini
     assert.equal((await findLeftovers(client)).length, 2, 'the copies are still there for clean-up');
   });
 
+  it('after a run killed mid-trial (SIGKILL, as a crash or a second Ctrl+C leaves it), a rerun refuses to overwrite its trial file; clean-up lists the copies, and --yes removes them', async () => {
+    const cli = spawnCli(tryArgs());
+    await runningJobs();
+    cli.child.kill('SIGKILL');
+    await cli.exited;
+    t.sandbox.clearFaults();
+    const trialFile = path.join(dir, 'loop.trial.json');
+    const recorded = await fs.readFile(trialFile, 'utf8');
+    const agentsBefore = await agentCount();
+
+    const err: string[] = [];
+    const io = { out: () => undefined, err: (line: string) => void err.push(line) };
+    assert.equal(await runCli(tryArgs(), env(), io), 2);
+    assert.match(err.join('\n'), /loop\.trial\.json records a trial whose copies are still on the service \(Agent “Support Call QA · trial .*; Policy “.*\): a new run would overwrite it\. Remove them with agent-workbench clean-up --yes/);
+    assert.equal(await fs.readFile(trialFile, 'utf8'), recorded, 'the trial file is unchanged');
+    assert.equal(await agentCount(), agentsBefore, 'the refused run made nothing');
+
+    const out: string[] = [];
+    const listing = { out: (line: string) => void out.push(line), err: (line: string) => void err.push(line) };
+    assert.equal(await runCli(['clean-up'], env(), listing), 1);
+    assert.match(out.join('\n'), /Agent “Support Call QA · trial .* · ci” \([^)]*, 1 job\)/);
+    assert.equal(await runCli(['clean-up', '--yes'], env(), listing), 0, err.join('\n'));
+    assert.deepEqual(await findLeftovers(client), []);
+    assert.equal(await agentCount(), agentsBefore - 1);
+  });
+
   it('SIGTERM through an injected process stops the run the same way and answers 143', async () => {
     const host = new FakeProcess();
     const err: string[] = [];
