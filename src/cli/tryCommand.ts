@@ -8,6 +8,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ServiceClient } from '../core/client';
 import { estimateText, type CostEstimate } from '../core/comparison/costEstimate';
 import { AgentVersionDraftSchema, type AgentVersionDraft } from '../core/documents/agentVersionDraft';
 import { checkJson } from '../core/documents/jsonProblems';
@@ -15,7 +16,7 @@ import { parsePolicyFile } from '../core/trial/policyFile';
 import type { RemovalOutcome } from '../core/trial/trialEnd';
 import { testSetBase, trialFileNames } from '../core/trial/trialFiles';
 import { describeLeftAlone } from '../core/trial/trialRemoval';
-import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TryPolicyEditResult } from '../core/trial/tryPolicyEdit';
+import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TryPolicyEditOptions, type TryPolicyEditResult } from '../core/trial/tryPolicyEdit';
 import { TRIAL_TARGET_ID } from '../core/trial/trialComparison';
 import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type GateVerdict } from '../core/trial/trialGate';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
@@ -91,21 +92,10 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
       onProgress: (done: number) => void (run.final = done),
       onRemoved: (outcome: RemovalOutcome) => void (run.removed = outcome),
     };
-    let result: TryPolicyEditResult;
-    if (draftOf?.agentId && draftOf.path) {
-      const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
-      const planned = await planDraftTrial(client, draftOf.agentId, testSet, stop.signal);
-      for (const problem of planned.problems) io.err(problem);
-      run.onService = true;
-      result = await tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft }, planned);
-    } else {
-      const policy = parsePolicyFile(await fs.readFile(policyPath!, 'utf8'));
-      const planned = await planPolicyTrial(client, policy, testSet, stop.signal);
-      for (const problem of planned.problems) io.err(problem);
-      run.onService = true;
-      result = await tryPolicyEdit(client, { ...common, policy }, planned);
-    }
+    const result = await runTrial(client, { policyPath, draftOf }, common, run, io);
     const stoppedBy = stop.stoppedBy();
+    // The copies are gone: from here a signal does what it always does.
+    stop.dispose();
     if (stoppedBy) return await reportStop(stoppedBy, run, io);
     return await report(result, gate, io);
   } catch (error) {
@@ -117,6 +107,23 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
     stop.dispose();
     await client.close();
   }
+}
+
+/** Plans the trial the arguments name (a policy edit, or a draft of an agent's next version), then runs it on copies. */
+async function runTrial(client: ServiceClient, what: { policyPath?: string; draftOf?: { agentId?: string; path?: string } }, common: Omit<TryPolicyEditOptions, 'policy'>, run: RunState, io: CliIo): Promise<TryPolicyEditResult> {
+  const { draftOf } = what;
+  if (draftOf?.agentId && draftOf.path) {
+    const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
+    const planned = await planDraftTrial(client, draftOf.agentId, common.testSet, common.signal);
+    for (const problem of planned.problems) io.err(problem);
+    run.onService = true;
+    return tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft }, planned);
+  }
+  const policy = parsePolicyFile(await fs.readFile(what.policyPath!, 'utf8'));
+  const planned = await planPolicyTrial(client, policy, common.testSet, common.signal);
+  for (const problem of planned.problems) io.err(problem);
+  run.onService = true;
+  return tryPolicyEdit(client, { ...common, policy }, planned);
 }
 
 /** What a run has done so far, for what a stop says. */
