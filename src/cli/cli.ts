@@ -1,10 +1,12 @@
 /** The command line's commands and their help: `agent-workbench <command> [options]`. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CLEAN_UP_USAGE, runCleanUp } from './cleanUpCommand';
 import type { Env } from './environment';
 import { CONNECTION_ENV } from './environment';
 import { MCP_USAGE, runMcp } from './mcpCommand';
 import { SANDBOX_USAGE, runSandbox } from './sandboxCommand';
+import type { CliProcess } from './stopSignals';
 import { TRY_USAGE, runTry, type CliIo } from './tryCommand';
 
 export type { CliIo };
@@ -15,6 +17,7 @@ Agent Workbench on the command line: try policy edits in CI, serve the tools to 
 
 Commands:
   try       try a policy edit on a test set on copies, and fail when an expected outcome changes
+  clean-up  list the trial copies a stopped or crashed try left, and remove them with --yes
   mcp       serve the tools (find agents, read jobs, run, try, publish, …) to an MCP client
   sandbox   start the local sandbox of the service (no account needed)
   help      show this text, or a command's (agent-workbench help try)
@@ -22,7 +25,7 @@ Commands:
 agent-workbench <command> --help shows a command's options.
 ${CONNECTION_ENV}`;
 
-const HELP: Record<string, string> = { try: TRY_USAGE, mcp: MCP_USAGE, sandbox: SANDBOX_USAGE };
+const HELP: Record<string, string> = { try: TRY_USAGE, 'clean-up': CLEAN_UP_USAGE, mcp: MCP_USAGE, sandbox: SANDBOX_USAGE };
 
 /** The version of the package this command line came in. */
 export function cliVersion(): string {
@@ -37,8 +40,8 @@ export function cliVersion(): string {
   return '0.0.0';
 }
 
-/** Runs a command line; answers the exit code (2 for a usage error). */
-export async function runCli(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+/** Runs a command line; answers the exit code (2 for a usage error). `host`: the process's stop signals, for the commands that clean up when stopped. */
+export async function runCli(argv: readonly string[], env: Env, io: CliIo, host?: CliProcess): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') {
     io[command ? 'out' : 'err'](USAGE);
@@ -53,7 +56,8 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo): Prom
     return 0;
   }
   try {
-    if (command === 'try') return await runTry(rest, env, io);
+    if (command === 'try') return await runTry(rest, env, io, host);
+    if (command === 'clean-up') return await runCleanUp(rest, env, io);
     if (command === 'mcp') return await runMcp(rest, env, io, cliVersion());
     if (command === 'sandbox') {
       // The sandbox's own help lists its options after ours.

@@ -19,7 +19,8 @@ import type { PolicyFile } from './policyFile';
 import { clientComparisonService, disagreements, runToEnd, trialComparison, trialGrounds, trialPlan } from './trialComparison';
 import type { Grounds } from '../writeGate/grounds';
 import { signedInTrialUser } from './trialOwnership';
-import { discardTrial } from './trialEnd';
+import { discardTrial, type RemovalOutcome } from './trialEnd';
+import { checkTrialFileReplaceable } from './trialFileGuard';
 import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
 import { newDraftTrial, newTrial, serializeTrial, type TrialRecord } from './trialRecord';
@@ -96,6 +97,8 @@ export interface TryPolicyEditOptions {
    * the cases carry no results before): the user's confirmation of the plan. The copies need none.
    */
   grounds?: Grounds;
+  /** What the clean-up removed and left alone, once it is done (also when a cancelled run then throws). */
+  onRemoved?(outcome: RemovalOutcome): void;
 }
 
 export interface TryPolicyEditResult {
@@ -162,6 +165,8 @@ async function runOnCopies(
   const files = trialFiles(o, plan.agents);
   // Every file is checked before anything is made on the service, so a refused write costs nothing.
   for (const file of files.all) await confinedWriteTarget(files.root, file);
+  // The last run's record names its copies: it is not overwritten while the service still has them.
+  if (files.trial) await checkTrialFileReplaceable(client, files.trial, trial.user, o.signal);
   const saveTrial = async (): Promise<void> => {
     if (files.trial) await writeConfined(files.root, files.trial, serializeTrial(trial));
   };
@@ -194,7 +199,9 @@ async function runOnCopies(
     // A cancelled trial stops what it started before its copies go (a fresh signal: the old one is spent).
     const fresh = new AbortController().signal;
     if (running && o.signal?.aborted) await cancelJobs(unfinishedJobIds(running), clientComparisonService(client), fresh).catch(() => 0);
-    leftAlone = (await discardTrial(client, trial, saveTrial, madeHere, fresh)).leftAlone;
+    const outcome = await discardTrial(client, trial, saveTrial, madeHere, fresh);
+    leftAlone = outcome.leftAlone;
+    o.onRemoved?.(outcome);
   }
   return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile: files.trial, leftAlone };
 }

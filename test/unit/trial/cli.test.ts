@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -7,10 +8,12 @@ import type { ServiceClient } from '../../../src/core/client';
 import { testCaseLine } from '../../../src/core/comparison/testSet';
 import { parseComparison } from '../../../src/core/comparison/comparisonRecord';
 import { findLeftovers } from '../../../src/core/trial/trialEnd';
+import { trialMarker } from '../../../src/core/trial/trialMarker';
+import { newTrial, serializeTrial } from '../../../src/core/trial/trialRecord';
 import { policyFileText } from '../../../src/core/trial/policyFile';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { draftFromVersion } from '../../../src/core/documents/agentVersionDraft';
-import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
+import { MISSING_ID, startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
 
 describe('agent-workbench try (the command line for CI, against the in-process sandbox)', function () {
@@ -95,6 +98,28 @@ describe('agent-workbench try (the command line for CI, against the in-process s
     } finally {
       await fs.rm(elsewhere, { recursive: true, force: true });
     }
+  });
+
+  it('replaces a trial file that is not one, or whose copies the service no longer has (or are not this user’s)', async () => {
+    const trialFile = path.join(dir, 'loop.trial.json');
+    await fs.writeFile(trialFile, '{"not": "a trial"}');
+    const first = await tryEdit((await editedDemoPolicy(client)).content);
+    assert.equal(first.code, 0, first.err.join('\n'));
+    const record = newTrial({ trialId: randomUUID(), user: 'ci', policyId: DEMO_LOOP_POLICY_ID, policyName: 'Customer Call Quality Standard', baseVersionId: null, content: {} });
+    record.entities = [{ kind: 'agent', name: 'Support Call QA · trial 2026-11-24 14:05 · ci', id: MISSING_ID }];
+    record.state = 'ready';
+    await fs.writeFile(trialFile, serializeTrial(record));
+    const gone = await tryEdit((await editedDemoPolicy(client)).content);
+    assert.equal(gone.code, 0, gone.err.join('\n'));
+    // Ana's unfinished trial, its copy still there: not this run's user's, so not held back by it (and not touched).
+    const anas = { ...record, trialId: randomUUID(), user: 'Ana' };
+    const copy = await seedClientOf(t).agents.create({ name: 'Support Call QA · trial 2026-11-24 14:05 · Ana', engine_class_id: 'llm_conversation_reviewer', description: trialMarker(anas) });
+    anas.entities = [{ kind: 'agent', name: copy.name, id: copy.id }];
+    await fs.writeFile(trialFile, serializeTrial(anas));
+    const other = await tryEdit((await editedDemoPolicy(client)).content);
+    assert.equal(other.code, 0, other.err.join('\n'));
+    assert.equal((await client.agents.get(copy.id)).id, copy.id);
+    await seedClientOf(t).agents.delete(copy.id);
   });
 
   it('says what is missing and exits 2 without the connection in the environment', async () => {

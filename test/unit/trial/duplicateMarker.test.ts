@@ -5,7 +5,7 @@ import { findLeftovers } from '../../../src/core/trial/trialEnd';
 import { readMarker, trialMarker, withoutTrialMarker } from '../../../src/core/trial/trialMarker';
 import { DEMO_LOOP_AGENT_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
-import { clientOf } from './trialHelpers';
+import { clientOf, seedClientOf } from './trialHelpers';
 
 const MARKER = trialMarker({ trialId: '0f4c1e2a-7b6d-4c1f-9a35-2d8e6b7c9f01', user: 'priya' });
 
@@ -18,8 +18,8 @@ describe('duplicating a trial copy (against the in-process sandbox)', function (
     t = await startTestSandbox();
     client = clientOf(t);
     // A trial's copy, as a trial left it (Clean Up Trials… would offer to remove it).
-    const copy = await client.agents.duplicate(DEMO_LOOP_AGENT_ID);
-    marked = (await client.agents.patch(copy.base_agent.id, { name: 'Support Call QA · trial 2026-11-24 14:05 · priya', description: `Checks calls. ${MARKER}` })).id;
+    const copy = await seedClientOf(t).agents.duplicate(DEMO_LOOP_AGENT_ID);
+    marked = (await seedClientOf(t).agents.patch(copy.base_agent.id, { name: 'Support Call QA · trial 2026-11-24 14:05 · priya', description: `Checks calls. ${MARKER}` })).id;
   });
   after(async () => {
     await client.close();

@@ -50,6 +50,7 @@ function fakeService(agents: Item[], policies: Item[] = [], refuse: Record<strin
         return Promise.resolve({ count: agent.jobs, results: [] });
       },
     },
+    users: { current: () => Promise.resolve({ id: 7, display_name: 'Dana' }) },
   } as unknown as ServiceClient;
   return { client, deleted };
 }

@@ -8,7 +8,7 @@ import { agentsApplying, setUpTrial } from '../../../src/core/trial/trialSetup';
 import { DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf, seedClientOf, editedDemoPolicy } from './trialHelpers';
-import { signedInTrialUser } from '../../../src/core/trial/trialOwnership';
+import { NotYourTrial, signedInTrialUser } from '../../../src/core/trial/trialOwnership';
 
 const noSave = (): Promise<void> => Promise.resolve();
 
@@ -72,11 +72,12 @@ describe('ending a trial deletes only what the service marks as that trial’s c
     assert.deepEqual(await census(client), before, 'every real agent, its jobs and every real policy are still there');
   });
 
-  it('a crafted file with any user naming a real agent’s id is discarded without deleting the agent or its jobs', async () => {
+  it('a crafted file naming a real agent’s id is discarded without deleting the agent or its jobs; one of another user is not the user’s trial at all', async () => {
     const invoice = await realAgent(client, 'Invoice Classifier');
     const before = await census(client);
-    const outcome = await discardTrial(client, craftedTrial('someone', [{ kind: 'agent', name: invoice.name, id: invoice.id }]), noSave);
+    const outcome = await discardTrial(client, craftedTrial(ME, [{ kind: 'agent', name: invoice.name, id: invoice.id }]), noSave);
     assert.deepEqual([outcome.removed, outcome.leftAlone.map((l) => l.id)], [0, [invoice.id]]);
+    await assert.rejects(discardTrial(client, craftedTrial('someone', [{ kind: 'agent', name: invoice.name, id: invoice.id }]), noSave), NotYourTrial);
     assert.deepEqual(await census(client), before);
   });
 
@@ -85,10 +86,10 @@ describe('ending a trial deletes only what the service marks as that trial’s c
     const real = newTrial({ trialId: 'real-trial-0001', user: ME, policyId: DEMO_LOOP_POLICY_ID, policyName: edit.name, baseVersionId: edit.baseVersionId, content: edit.content });
     await setUpTrial(client, real, await agentsApplying(client, DEMO_LOOP_POLICY_ID), noSave);
     const copies = real.entities.map((e) => ({ ...e }));
-    const otherUser = await discardTrial(client, craftedTrial('Bob', copies, real.trialId), noSave);
+    await assert.rejects(discardTrial(client, craftedTrial('Bob', copies, real.trialId), noSave), (error: unknown) => error instanceof NotYourTrial && /Bob's, not yours/.test(error.message));
     const otherTrial = await discardTrial(client, craftedTrial(ME, copies, 'another-trial-01'), noSave);
-    assert.equal(otherUser.removed + otherTrial.removed, 0);
-    assert.ok([...otherUser.leftAlone, ...otherTrial.leftAlone].every((l) => /another trial's copy/.test(l.why)));
+    assert.equal(otherTrial.removed, 0);
+    assert.ok(otherTrial.leftAlone.every((l) => /another trial's copy/.test(l.why)));
     assert.deepEqual((await discardTrial(client, real, noSave)).removed, 2, 'the trial itself still removes its own copies');
   });
 
@@ -159,7 +160,12 @@ describe('ending a trial deletes only what the service marks as that trial’s c
     await fc.assert(
       fc.asyncProperty(fc.subarray(decoys), fc.subarray(copies.map((_, i) => i)), fc.constantFrom(ME, 'Bob'), fc.boolean(), async (chosen, copyIndexes, user, withoutIds) => {
         const named = copyIndexes.map((i) => ({ ...copies[i]!, ...(withoutIds ? { id: undefined } : {}) }));
-        const plan = await planTrialRemoval(client, craftedTrial(user, [...chosen, ...named], real.trialId));
+        const crafted = craftedTrial(user, [...chosen, ...named], real.trialId);
+        if (user !== ME) {
+          await assert.rejects(planTrialRemoval(client, crafted), NotYourTrial);
+          return;
+        }
+        const plan = await planTrialRemoval(client, crafted);
         const unmarked = new Set([...before.agents.keys(), ...before.policies].filter((id) => !copies.some((c) => c.id === id)));
         assert.ok(plan.remove.every((c) => !unmarked.has(c.id)), 'nothing unmarked is planned for removal');
         const expected = user === ME ? named.map((c) => copies.find((x) => x.name === c.name)!.id).sort() : [];
