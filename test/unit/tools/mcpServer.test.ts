@@ -164,6 +164,40 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     }
   });
 
+  it('serves HTTP without --token-env only to the token it writes to a file only this user can read, printing the path and never the token', async function () {
+    if (process.platform === 'win32') this.skip();
+    const runtime = await fs.mkdtemp(path.join(root, 'runtime-'));
+    const server = spawn(process.execPath, [...TSX, MAIN, 'mcp', '--port', '0', '--root', root], { env: { ...env, XDG_RUNTIME_DIR: runtime }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stderr: string[] = [];
+    server.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
+    try {
+      const ready = await new Promise<{ url: string; token_file: string }>((resolve, reject) => {
+        server.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().split('\n')[0]!) as { url: string; token_file: string }));
+        server.once('exit', () => reject(new Error(`the server ended: ${stderr.join('')}`)));
+      });
+      assert.ok(ready.token_file.startsWith(runtime), ready.token_file);
+      assert.equal((await fs.stat(ready.token_file)).mode & 0o777, 0o600);
+      assert.equal((await fs.stat(path.dirname(ready.token_file))).mode & 0o777, 0o700);
+      const token = (await fs.readFile(ready.token_file, 'utf8')).trim();
+      assert.match(token, /^[\w-]{40,}$/);
+
+      const refused = await fetch(ready.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      assert.equal(refused.status, 401);
+      assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer\b/);
+      const mcp = new Client({ name: 'http', version: '1' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(ready.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      assert.ok((await mcp.listTools()).tools.length > 0);
+      await mcp.close();
+      assert.ok(stderr.join('').includes(ready.token_file), 'the path is said on stderr');
+      assert.ok(!stderr.join('').includes(token), 'the token is not');
+    } finally {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    assert.deepEqual(await fs.readdir(runtime), [], 'the token file and its folder are removed when the server stops');
+  });
+
   // Last: publishing moves the loop agent off the demo policy, which the trials above try edits of.
   it('tries an agent version draft from the draft describe_agent answers, and publishes it, asking first each time', async () => {
     const { mcp } = await stdioClient();
