@@ -194,8 +194,9 @@ export class ShownPlans {
       const key = inputBinding(tool, input);
       const shown = this.shown.get(key);
       this.shown.delete(key);
-      if (!shown || shown.expires <= this.now()) throw new ToolRefusal(`Refused: no plan of this ${tool.name} call was shown to the user (or it was shown over an hour ago). Call it again to be asked. Nothing was started or changed.`);
+      // Planned first: when the dialog showed a refusal (over the limit, no such agent), the answer says it again.
       const plan = await planTool(tool, input, ctx);
+      if (!shown || shown.expires <= this.now()) throw new ToolRefusal(`Refused: no plan of this ${tool.name} call was shown to the user (or it was shown over an hour ago). Call it again to be asked. Nothing was started or changed.`);
       if (!plan || planBinding(plan) !== shown.plan) throw new ToolRefusal(`Refused: the plan changed since the user was asked${plan ? `; it is now: ${plan.text.replace(/\.$/, '')}` : ''}. Call ${tool.name} again to be asked. Nothing was started or changed.`);
       return await callTool(tool, raw, ctx, { by, plan });
     } catch (error) {
