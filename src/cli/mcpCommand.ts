@@ -6,24 +6,29 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { DEFAULT_MAX_JOBS } from '../core/tools';
+import { DEFAULT_MAX_JOBS, DEFAULT_MAX_SESSION_JOBS, type JobLimits } from '../core/tools';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
-import { serveHttp } from '../core/mcp/mcpHttp';
-import { createMcpServer } from '../core/mcp/mcpServer';
+import { newServerToken, serveHttp } from '../core/mcp/mcpHttp';
+import { createMcpServer, type McpOptions } from '../core/mcp/mcpServer';
+import { writeTokenFile } from './mcpToken';
 import type { CliIo } from './tryCommand';
 
-export const MCP_USAGE = `Usage: agent-workbench mcp [--port N [--token-env VAR]] [--read-only] [--root FOLDER] [--max-jobs N]
+export const MCP_USAGE = `Usage: agent-workbench mcp [--port N [--token-env VAR]] [--read-only] [--root FOLDER] [--max-jobs N] [--max-session-jobs N]
 
 Serves Agent Workbench's tools (find agents, read jobs, run agents, try a policy edit, …) to an MCP
-client. Paid and changing tools ask first: through the client (elicitation) where it can, else their
-first call answers the estimate and a second call with confirm: true starts the work.
+client. Paid and changing tools ask the user first: through the client (elicitation) where it can, else
+their first call answers the plan and a confirmation_id, and only a second call with that id and the
+same input does the work (once, within 5 minutes).
 
 Options:
-  --port N          serve Streamable HTTP on http://127.0.0.1:N/mcp instead of stdio (0: a free port)
-  --token-env VAR   with --port: require "Authorization: Bearer <value of VAR>" (a token of this server's own)
+  --port N          serve Streamable HTTP on http://127.0.0.1:N/mcp instead of stdio (0: a free port);
+                    clients must send "Authorization: Bearer <token>": a new random token written to a
+                    file only you can read (its path is printed; removed when the server stops)
+  --token-env VAR   with --port: the token is the value of VAR instead (a token of this server's own)
   --read-only       offer only the tools that read
   --root FOLDER     the folder tool paths (test sets, policy files) must stay in (default: the current folder)
-  --max-jobs N      the most jobs one call may start (default ${DEFAULT_MAX_JOBS})
+  --max-jobs N      the most jobs the tools may start in any one minute (default ${DEFAULT_MAX_JOBS})
+  --max-session-jobs N  the most jobs they may start in one session (default ${DEFAULT_MAX_SESSION_JOBS})
   --help            show this text
 
 ${CONNECTION_ENV}
@@ -31,15 +36,20 @@ Logs go to stderr; stdout is the protocol's.`;
 
 /** Runs `mcp` until the client goes (stdio) or the process is stopped (HTTP); answers the exit code. */
 export async function runMcp(args: readonly string[], env: Env, io: CliIo, version: string): Promise<number> {
-  const { values } = parseArgs({ args: [...args], strict: true, options: { port: { type: 'string' }, 'token-env': { type: 'string' }, 'read-only': { type: 'boolean' }, root: { type: 'string' }, 'max-jobs': { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({ args: [...args], strict: true, options: { port: { type: 'string' }, 'token-env': { type: 'string' }, 'read-only': { type: 'boolean' }, root: { type: 'string' }, 'max-jobs': { type: 'string' }, 'max-session-jobs': { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(MCP_USAGE);
     return 0;
   }
-  const maxJobs = values['max-jobs'] === undefined ? DEFAULT_MAX_JOBS : Number(values['max-jobs']);
+  const limits: JobLimits = {
+    perMinute: values['max-jobs'] === undefined ? DEFAULT_MAX_JOBS : Number(values['max-jobs']),
+    perSession: values['max-session-jobs'] === undefined ? DEFAULT_MAX_SESSION_JOBS : Number(values['max-session-jobs']),
+    raise: { perMinute: 'the option --max-jobs of agent-workbench mcp', perSession: 'the option --max-session-jobs of agent-workbench mcp' },
+  };
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (!Number.isInteger(maxJobs) || maxJobs < 0 || (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))) {
-    io.err(`agent-workbench mcp: --max-jobs and --port take whole numbers.\n${MCP_USAGE}`);
+  const whole = (n: number): boolean => Number.isInteger(n) && n >= 0;
+  if (!whole(limits.perMinute) || !whole(limits.perSession) || (port !== undefined && (!whole(port) || port > 65535))) {
+    io.err(`agent-workbench mcp: --max-jobs, --max-session-jobs and --port take whole numbers.\n${MCP_USAGE}`);
     return 2;
   }
   const token = values['token-env'] ? env[values['token-env']] : undefined;
@@ -52,8 +62,8 @@ export async function runMcp(args: readonly string[], env: Env, io: CliIo, versi
     io.err(`agent-workbench mcp: ${client}.\n${MCP_USAGE}`);
     return 2;
   }
-  const call = { client, root: path.resolve(values.root ?? '.'), maxJobs, user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
-  const options = { context: () => call, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
+  const call = { client, root: path.resolve(values.root ?? '.'), user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
+  const options: McpOptions = { context: () => call, limits: () => limits, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
   if (port === undefined) {
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
@@ -63,15 +73,23 @@ export async function runMcp(args: readonly string[], env: Env, io: CliIo, versi
     await client.close();
     return 0;
   }
+  await serveUntilStopped(port, token, options, io, env);
+  await client.close();
+  return 0;
+}
+
+/** Serves HTTP until SIGINT or SIGTERM, with the token given, else a new one written to a file only this user reads. */
+async function serveUntilStopped(port: number, given: string | undefined, options: McpOptions, io: CliIo, env: Env): Promise<void> {
+  const token = given ?? newServerToken();
+  const tokenFile = given ? undefined : await writeTokenFile(token, env);
   const http = await serveHttp({ port, token, makeServer: () => createMcpServer(options), log: options.log });
-  // The one line a script reads to find the server (like the sandbox's ready line).
-  io.out(JSON.stringify({ url: http.url }));
-  options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} at ${http.url}${token ? ' (bearer token required)' : ''}`);
+  // The one line a script reads to find the server (like the sandbox's ready line): the token's file, never the token.
+  io.out(JSON.stringify({ url: http.url, ...(tokenFile ? { token_file: tokenFile.file } : {}) }));
+  options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} at ${http.url}; clients send "Authorization: Bearer <token>" with ${tokenFile ? `the token in ${tokenFile.file} (readable by you only; removed when the server stops)` : 'the token of --token-env'}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   await http.close();
-  await client.close();
-  return 0;
+  await tokenFile?.remove();
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Settings } from './constants';
 import { baseUrlProblem, normalizeBaseUrl, organizationIdProblem } from '../core/connectionSettings';
+import type { JobLimits } from '../core/tools/jobBudget';
 
 /** The connection settings as they stand, with a problem text when they cannot be used. */
 export interface ConnectionSettings {
@@ -77,8 +78,12 @@ export function jobLabelField(): string | undefined {
   return section().get<string>(Settings.jobsLabelField)?.trim() || undefined;
 }
 
-/** The most jobs one language model tool call may start (setting; the MCP server has --max-jobs). */
-export function toolsMaxJobs(): number {
-  const value = section().get<number>(Settings.toolsMaxJobs) ?? 200;
-  return Math.max(Math.round(value), 0);
+/** The job limits of the tools in this window (settings; the MCP server has --max-jobs and --max-session-jobs). */
+export function toolLimits(): JobLimits {
+  const count = (key: string, fallback: number): number => Math.max(Math.round(section().get<number>(key) ?? fallback), 0);
+  return {
+    perMinute: count(Settings.toolsMaxJobs, 200),
+    perSession: count(Settings.toolsMaxJobsPerSession, 1000),
+    raise: { perMinute: `the setting ${Settings.section}.${Settings.toolsMaxJobs}`, perSession: `the setting ${Settings.section}.${Settings.toolsMaxJobsPerSession} (or reload the window)` },
+  };
 }

@@ -124,6 +124,7 @@ export const Settings = {
   jobsLabelField: 'jobs.labelField',
   confirmTwiceAboveCost: 'comparisons.confirmTwiceAboveCost',
   toolsMaxJobs: 'tools.maxJobs',
+  toolsMaxJobsPerSession: 'tools.maxJobsPerSession',
 } as const;
 
 export const ContextKeys = {

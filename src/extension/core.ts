@@ -44,7 +44,7 @@ export { planTrialRemoval, planLeftoverRemoval, removeVerified, describeCopy, de
 export { parsePolicyFile, policyFileText, type PolicyFile } from '../core/trial/policyFile';
 export { testSetBase, trialFileNames, trialFileOfComparison, comparisonOfTrialFile, trialStartQuestion, draftTrialQuestion } from '../core/trial/trialFiles';
 export { LocalMcpServer } from '../core/mcp/localServer';
-export { TOOLS, callTool, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
+export { TOOLS, callTool, JobBudget, ShownPlans, planTool, parseToolInput, toolNamed, toolErrorText, type AnyTool } from '../core/tools';
 export { duplicateAgentAs, DuplicateRenameError } from '../core/agentDuplicate';
 export { deleteAgentVersion, renameAgentVersion } from '../core/agentVersionChanges';
 export { parseMetadata } from '../core/uploads/uploadMetadata';

@@ -77,10 +77,11 @@ describe('The MCP server offered to VS Code', function () {
     await mcp.connect(new StreamableHTTPClientTransport(new URL(resolved.uri.toString()), { requestInit: { headers: resolved.headers } }));
     try {
       const input = { agent_id: SUPPORT_CALL_QA, inputs: [{ transcript: 'Agent: hello.', language: 'en' }] };
-      // This client cannot be asked (no elicitation): the first call answers the estimate and starts nothing.
+      // This client cannot be asked (no elicitation): the first call answers the estimate and a confirmation id, and starts nothing.
       const plan = (await mcp.callTool({ name: 'run_agent', arguments: input })) as CallToolResult;
       assert.match((plan.content[0] as { text: string }).text, /Not started yet/);
-      const started = (await mcp.callTool({ name: 'run_agent', arguments: { ...input, confirm: true } })) as CallToolResult;
+      const confirmationId = (plan.structuredContent as { confirmation_id: string }).confirmation_id;
+      const started = (await mcp.callTool({ name: 'run_agent', arguments: { ...input, confirmation_id: confirmationId } })) as CallToolResult;
       const text = (started.content[0] as { text: string }).text;
       const jobId = /Started 1 job[^\n]*\n- (\S+)/.exec(text)?.[1];
       assert.ok(jobId, text);

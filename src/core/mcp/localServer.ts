@@ -7,10 +7,13 @@
  */
 import { serveHttp, newServerToken } from './mcpHttp';
 import { createMcpServer, type McpCallContext } from './mcpServer';
+import type { JobLimits } from '../tools';
 
 export interface LocalServerOptions {
   /** The window's client, folder, limits and user, asked for at each call (throws when signed out). */
   context(): McpCallContext;
+  /** The job limits of a session (the window's settings, asked at each check). */
+  limits(): JobLimits;
   /** Asked when a client opens a session: an untrusted workspace gets only the reads. */
   readOnly(): boolean;
   version: string;
@@ -54,7 +57,7 @@ export class LocalMcpServer {
   private async listen(): Promise<{ address: LocalServerAddress; close(): Promise<void> }> {
     const token = newServerToken();
     const o = this.o;
-    const http = await serveHttp({ port: 0, token, log: o.log, makeServer: () => createMcpServer({ context: () => o.context(), readOnly: o.readOnly(), version: o.version, log: o.log }) });
+    const http = await serveHttp({ port: 0, token, log: o.log, makeServer: () => createMcpServer({ context: () => o.context(), limits: () => o.limits(), readOnly: o.readOnly(), version: o.version, log: o.log }) });
     o.log(`MCP server for the editor listening at ${http.url}`);
     return { address: { url: http.url, headers: { Authorization: `Bearer ${token}` } }, close: () => http.close() };
   }

@@ -1,8 +1,10 @@
 /**
  * MCP over Streamable HTTP on 127.0.0.1: one session a client (its own server and transport), with the
  * Host and Origin checked on every request (a web page must not reach the server through DNS rebinding)
- * and, when a token is set, `Authorization: Bearer <token>` required. The token is the server's own, not
- * the service's.
+ * and `Authorization: Bearer <token>` always required (127.0.0.1 is open to every user of the machine; the
+ * token is the server's own, not the service's). Sessions are capped and closed when idle
+ * (httpSessions.ts); a JSON-RPC batch is refused (one request a POST: it is one call against the limits,
+ * and MCP 2025-06-18 has no batches).
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
@@ -10,13 +12,32 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { HttpSessions, MAX_SESSIONS, SESSION_IDLE_MS } from './httpSessions';
 
 export interface HttpOptions {
   port: number;
-  /** A bearer token clients must send; none: any local client may connect. */
-  token?: string;
+  /** The bearer token clients must send (newServerToken() makes one). */
+  token: string;
   makeServer(): Server;
   log(line: string): void;
+  /** The most sessions open at once (default 16). */
+  maxSessions?: number;
+  /** How long a session may go unused before it is closed (default 10 minutes). */
+  idleMs?: number;
+  /** The clock of idleness (tests pass a fake one). */
+  now?: () => number;
+}
+
+/** The running server: its URL, how many sessions are open, and its end. */
+export interface HttpMcpServer {
+  server: http.Server;
+  url: string;
+  openSessions(): number;
+  /** Of those, the ones with a request or stream open (never closed as idle). */
+  sessionsInUse(): number;
+  /** Closes the sessions idle for the idle time (also done every minute). */
+  closeIdle(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Whether the Host header names this server on the loopback address (never another name a page could point here). */
@@ -41,8 +62,8 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function refuse(res: http.ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+function refuse(res: http.ServerResponse, status: number, message: string, code = -32000, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
@@ -57,8 +78,9 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
 }
 
 /** Starts the HTTP server; answers it and the URL of its MCP endpoint. */
-export async function serveHttp(o: HttpOptions): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+export async function serveHttp(o: HttpOptions): Promise<HttpMcpServer> {
+  const idleMs = o.idleMs ?? SESSION_IDLE_MS;
+  const sessions = new HttpSessions({ max: o.maxSessions ?? MAX_SESSIONS, idleMs, now: o.now ?? Date.now, log: (line) => o.log(line) });
   let port = o.port;
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -68,41 +90,63 @@ export async function serveHttp(o: HttpOptions): Promise<{ server: http.Server; 
   });
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (!allowedHost(req.headers.host, port) || !allowedOrigin(req.headers.origin, port)) return refuse(res, 403, 'Forbidden: the Host or Origin is not this local server.');
-    if (o.token && !sameToken(req.headers.authorization, o.token)) return refuse(res, 401, 'Unauthorized: send the server token as a bearer token.');
+    if (!sameToken(req.headers.authorization, o.token)) return refuse(res, 401, 'Unauthorized: send the server token as a bearer token.', -32000, { 'WWW-Authenticate': 'Bearer realm="agent-workbench mcp"' });
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') return refuse(res, 404, 'Not found: the MCP endpoint is /mcp.');
     const sessionId = req.headers['mcp-session-id'];
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (req.method !== 'POST') {
-      if (!existing) return refuse(res, 400, 'No such session.');
-      return existing.handleRequest(req, res);
+    if (typeof sessionId === 'string') {
+      const session = sessions.get(sessionId);
+      if (!session) return refuse(res, 404, `No such session (it was closed, or idle for over ${Math.round(idleMs / 60_000)} minutes): start a new one with initialize.`);
+      const body = req.method === 'POST' ? await readBody(req, res) : undefined;
+      if (body === BATCH) return;
+      sessions.track(session, res);
+      return session.transport.handleRequest(req, res, body);
     }
-    const body = await readJson(req);
-    if (existing) return existing.handleRequest(req, res, body);
-    if (sessionId !== undefined || !isInitializeRequest(body)) return refuse(res, 400, 'No such session: start with an initialize request.');
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, transport);
-        o.log(`session opened (${sessions.size} open)`);
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await o.makeServer().connect(transport);
+    if (req.method !== 'POST') return refuse(res, 400, 'No session: start with an initialize request.');
+    const body = await readBody(req, res);
+    if (body === BATCH) return;
+    if (!isInitializeRequest(body)) return refuse(res, 400, 'No session: start with an initialize request.');
+    if (!sessions.hasRoom()) return refuse(res, 503, sessions.fullText());
+    await openSession(req, res, body);
+  }
+  async function openSession(req: http.IncomingMessage, res: http.ServerResponse, body: unknown): Promise<void> {
+    const id = randomUUID();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    const session = { transport, server: o.makeServer(), inFlight: 0, lastUsed: 0 };
+    sessions.add(id, session);
+    sessions.track(session, res);
+    await session.server.connect(transport);
     await transport.handleRequest(req, res, body);
+    // An initialize the transport refused opened nothing.
+    if (transport.sessionId === undefined) return sessions.close(id, 'not initialized');
+    o.log(`session opened (${sessions.size} open)`);
   }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  const sweep = setInterval(() => void sessions.closeIdle(), Math.min(idleMs, 60_000));
+  sweep.unref();
   return {
     server,
     url: `http://127.0.0.1:${port}/mcp`,
+    openSessions: () => sessions.size,
+    sessionsInUse: () => sessions.inUse,
+    closeIdle: () => sessions.closeIdle(),
     close: async () => {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      clearInterval(sweep);
+      await sessions.closeAll();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const BATCH = Symbol('batch');
+
+/** The JSON body of a POST; a batch (an array) is refused here with a JSON-RPC error, answering BATCH. */
+async function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<unknown> {
+  const body = await readJson(req);
+  if (!Array.isArray(body)) return body;
+  refuse(res, 400, 'Batches are not taken: send one request per POST.', -32600);
+  return BATCH;
 }

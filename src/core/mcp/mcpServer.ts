@@ -1,16 +1,17 @@
 /**
  * The MCP server over the tool catalogue: lists the tools with their annotations, and calls them with
- * the confirmation MCP allows — elicitation where the client supports it, else a first call that answers
- * the plan and a second with `confirm: true`. Progress goes out as notifications when the client asked
- * for them; a cancelled request aborts the tool (which stops the jobs it started).
+ * the confirmation MCP allows (confirmation.ts) — elicitation where the client supports it, always; else
+ * a first call that answers the plan and a one-time confirmation id. Each session has its own job budget
+ * and confirmations. Progress goes out as notifications when the client asked for them; a cancelled
+ * request aborts the tool (which stops the jobs it started).
  */
 import { ElicitationAnswerValidator } from './answerValidator';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { TOOLS, callTool, parseToolInput, planTool, toolErrorText, toolJsonSchema, type AnyTool, type ToolContext, type ToolResult } from '../tools';
+import { Confirmations, JobBudget, TOOLS, toolJsonSchema, withConfirmationId, type AnyTool, type AskUser, type JobLimits, type ToolContext, type ToolResult } from '../tools';
 
-/** What a call's context is made of, apart from the request's own signal and progress. */
-export type McpCallContext = Omit<ToolContext, 'signal' | 'progress'>;
+/** What a call's context is made of, apart from the request's own signal and progress and the session's budget. */
+export type McpCallContext = Omit<ToolContext, 'signal' | 'progress' | 'budget'>;
 
 export interface McpOptions {
   /**
@@ -18,10 +19,17 @@ export interface McpOptions {
    * change while the server runs); throws when there is no connection, which the call answers as text.
    */
   context(): McpCallContext;
+  /** The job limits of a session (asked at each check: a setting may change). */
+  limits(): JobLimits;
   readOnly: boolean;
   version: string;
   log: (line: string) => void;
+  /** The clock of the session's budget and confirmations (tests pass a fake one). */
+  now?: () => number;
 }
+
+const INSTRUCTIONS =
+  'Agent Workbench: agents, jobs, policies, datasets and tables of the agent platform. Reads are free. run_agent, run_comparison, try_policy_edit and try_agent_draft start paid jobs; create_test_set writes a file; publish_policy_edit, publish_agent_draft and cancel_jobs change the organization. Before any of those the server asks the user where the client can be asked; elsewhere the first call answers the plan and a confirmation_id: show the plan to the user and call again with it only once they agree.';
 
 /** The tools the server offers: all, or only the reads. */
 export function offeredTools(readOnly: boolean): AnyTool[] {
@@ -34,7 +42,7 @@ export function mcpTool(tool: AnyTool): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: toolJsonSchema(tool) as Tool['inputSchema'],
+    inputSchema: withConfirmationId(tool, toolJsonSchema(tool)) as Tool['inputSchema'],
     annotations: { title: tool.title, readOnlyHint: tool.kind === 'read', destructiveHint: tool.kind === 'change', idempotentHint: tool.kind === 'read', openWorldHint: tool.name !== 'read_result_file' },
   };
 }
@@ -43,9 +51,11 @@ function asResult(result: ToolResult): CallToolResult {
   return { content: [{ type: 'text', text: result.text }], structuredContent: result.data, isError: result.isError };
 }
 
-/** A new server (one per MCP session) over the shared client. */
+/** A new server (one per MCP session) over the shared client, with the session's own job budget and confirmations. */
 export function createMcpServer(o: McpOptions): Server {
-  const server = new Server({ name: 'agent-workbench', version: o.version }, { capabilities: { tools: {}, logging: {} }, jsonSchemaValidator: new ElicitationAnswerValidator(), instructions: 'Agent Workbench: agents, jobs, policies, datasets and tables of the agent platform. Reads are free; run_agent, run_comparison and try_policy_edit start paid jobs and publish_policy_edit and cancel_jobs change the organization: each answers its estimate or change first.' });
+  const budget = new JobBudget(() => o.limits(), o.now);
+  const confirmations = new Confirmations(o.now);
+  const server = new Server({ name: 'agent-workbench', version: o.version }, { capabilities: { tools: {}, logging: {} }, jsonSchemaValidator: new ElicitationAnswerValidator(), instructions: INSTRUCTIONS });
   const tools = offeredTools(o.readOnly);
   server.setRequestHandler(ListToolsRequestSchema, () => {
     o.log(`listed ${tools.length} tools${o.readOnly ? ' (read-only)' : ''}`);
@@ -60,11 +70,9 @@ export function createMcpServer(o: McpOptions): Server {
     } catch (error) {
       return asResult({ isError: true, text: `${error instanceof Error ? error.message : String(error)} Nothing was started.`, data: {} });
     }
-    const ctx = callContext(base, extra, o.log);
+    const ctx = { ...callContext(base, extra, o.log), budget };
     const started = Date.now();
-    const confirmed = await askUser(server, tool, request.params.arguments, ctx);
-    if (typeof confirmed === 'object') return asResult(confirmed);
-    const result = await callTool(tool, request.params.arguments, ctx, confirmed);
+    const result = await confirmations.call(tool, request.params.arguments, ctx, server.getClientCapabilities()?.elicitation ? elicitation(server) : undefined);
     o.log(`${tool.name}: ${result.isError ? 'failed' : result.confirmation ? 'answered its plan' : 'done'} in ${Date.now() - started} ms`);
     return asResult(result);
   });
@@ -74,7 +82,7 @@ export function createMcpServer(o: McpOptions): Server {
 type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
 /** A call's context: the host's part, the request's signal, and progress notifications when the client asked for them. */
-function callContext(base: McpCallContext, extra: Extra, log: (line: string) => void): ToolContext {
+function callContext(base: McpCallContext, extra: Extra, log: (line: string) => void): Omit<ToolContext, 'budget'> {
   const token = extra._meta?.progressToken;
   let step = 0;
   return {
@@ -92,22 +100,10 @@ function callContext(base: McpCallContext, extra: Extra, log: (line: string) => 
   };
 }
 
-/**
- * Confirmation by elicitation: for paid and changing tools when the client can be asked (and the call
- * does not carry `confirm: true` already). Answers true (the user agreed), false (ask the model's way:
- * the first call answers the plan), or a result to answer at once (declined, or the plan failed).
- */
-async function askUser(server: Server, tool: AnyTool, raw: unknown, ctx: ToolContext): Promise<boolean | ToolResult> {
-  if (tool.kind === 'read' || !server.getClientCapabilities()?.elicitation) return false;
-  if ((raw as { confirm?: unknown } | undefined)?.confirm === true) return false;
-  let text: string;
-  try {
-    const plan = await planTool(tool, parseToolInput(tool, raw), ctx);
-    text = plan?.text ?? tool.title;
-  } catch (error) {
-    return { isError: true, text: toolErrorText(error, tool.name), data: {} };
-  }
-  const answer = await server.elicitInput({ message: `${tool.title}: ${text} Go ahead?`, requestedSchema: { type: 'object', properties: {} } }, { signal: ctx.signal });
-  if (answer.action === 'accept') return true;
-  return { isError: false, text: `The user ${answer.action === 'decline' ? 'declined' : 'cancelled'}: nothing was started or changed.`, data: { declined: true } };
+/** Asks the user through the client (elicitation): the tool, its plan, go ahead or not. */
+function elicitation(server: Server): AskUser {
+  return async (tool, plan, signal) => {
+    const answer = await server.elicitInput({ message: `${tool.title}: ${plan.text} Go ahead?`, requestedSchema: { type: 'object', properties: {} } }, { signal });
+    return answer.action;
+  };
 }

@@ -10,10 +10,9 @@ export const cancelJobsTool = defineTool({
   name: 'cancel_jobs',
   title: 'Cancel jobs',
   kind: 'change',
-  description: 'Asks the service to cancel jobs that have not finished (finished ones are left as they are). Changes the organization: the first call answers which jobs would be cancelled and a second with confirm: true cancels them. Returns how many were cancelled.',
+  description: 'Asks the service to cancel jobs that have not finished (finished ones are left as they are). Changes the organization: nothing is cancelled until the user agreed to which jobs. Returns how many were cancelled.',
   input: z.object({
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('The jobs to cancel.'),
-    confirm: z.boolean().optional().describe('true once the user agreed to what a first call answered.'),
   }),
   needsTrust: true,
   async plan(i, ctx) {

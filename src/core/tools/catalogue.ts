@@ -1,7 +1,7 @@
 /**
  * The tool catalogue: every tool, in the order a model meets them (reads, paid work, changes), and the
- * one way a host calls a tool — input checked by its schema, paid and changing work planned and confirmed
- * first, the job limit applied, every failure turned into a sentence.
+ * one way a host calls a tool — input checked by its schema, paid and changing work run only with a
+ * confirmed plan (confirmation.ts asks), the session's job budget applied, every failure turned into a sentence.
  */
 import * as z from 'zod';
 import { describeAgent, findAgents } from './agentTools';
@@ -13,7 +13,8 @@ import { readPolicy } from './policyTools';
 import { runAgent } from './runTools';
 import { createTestSet, runComparison } from './testSetTools';
 import { inputErrorText, toolErrorText } from './toolErrors';
-import { ToolRefusal, type AnyTool, type ToolAnswer, type ToolContext, type ToolPlan } from './toolTypes';
+import { budgetRefusal } from './jobBudget';
+import { ToolRefusal, type AnyTool, type ConfirmedPlan, type ToolAnswer, type ToolContext, type ToolPlan } from './toolTypes';
 import { confirmedGrounds } from '../writeGate/grounds';
 import { publishAgentDraft, publishPolicyEdit, tryAgentDraftTool, tryPolicyEditTool } from './trialTools';
 
@@ -38,8 +39,10 @@ export const TOOLS: readonly AnyTool[] = [
   cancelJobsTool,
 ];
 
-/** The default most jobs one call may start. */
+/** The default most jobs the tools may start in a minute. */
 export const DEFAULT_MAX_JOBS = 200;
+/** The default most jobs the tools may start in one session (an MCP session, a VS Code window). */
+export const DEFAULT_MAX_SESSION_JOBS = 1000;
 
 /** A tool by name. */
 export function toolNamed(name: string): AnyTool | undefined {
@@ -56,7 +59,7 @@ export function toolJsonSchema(tool: AnyTool): Record<string, unknown> {
 /** What a call answered: text and data, or an error said as text; `confirmation` when paid or changing work waits for a yes. */
 export interface ToolResult extends ToolAnswer {
   isError: boolean;
-  /** Set when nothing ran because the call was not confirmed: what would run. */
+  /** Set when nothing ran because the user has yet to agree: what would run. */
   confirmation?: ToolPlan;
 }
 
@@ -67,30 +70,37 @@ export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   return parsed.data;
 }
 
-/** What a paid or changing call would do, with the job limit applied (a refusal says the estimate). */
+/** What a paid or changing call would do, refused when the session's job budget has no room for it (the refusal says the estimate). */
 export async function planTool(tool: AnyTool, input: unknown, ctx: ToolContext): Promise<ToolPlan | undefined> {
   if (tool.kind === 'read' || !tool.plan) return undefined;
   const plan = await tool.plan(input, ctx);
-  if (plan.jobs > ctx.maxJobs) throw new ToolRefusal(`Refused: ${plan.text} That is over the limit of ${ctx.maxJobs} jobs a call may start (raise it with the setting agentWorkbench.tools.maxJobs or --max-jobs). Nothing was started.`, { plan: plan.data, jobs: plan.jobs, max_jobs: ctx.maxJobs });
+  const problem = ctx.budget.problem(plan.jobs);
+  if (problem) throw budgetRefusal(plan.text, plan.jobs, problem);
   return plan;
 }
 
 /**
- * Calls a tool. Paid and changing work runs only when `confirmed` (the host asked the user) or the input
- * carries `confirm: true` (a client that cannot ask: the first call answered the plan); otherwise the
- * answer is the plan and nothing starts.
+ * Calls a tool. Reads run at once; paid and changing work runs only with the plan the user agreed to
+ * (`confirmed`, which the host gives: MCP's confirmation module, VS Code's dialog) — never because the
+ * input says so — and only when the session's job budget takes its jobs.
  */
-export async function callTool(tool: AnyTool, raw: unknown, ctx: ToolContext, confirmed = false): Promise<ToolResult> {
+export async function callTool(tool: AnyTool, raw: unknown, ctx: ToolContext, confirmed?: ConfirmedPlan): Promise<ToolResult> {
   try {
     const input = parseToolInput(tool, raw);
-    const plan = await planTool(tool, input, ctx);
-    if (plan && !confirmed && (input as { confirm?: boolean }).confirm !== true) {
-      return { isError: false, confirmation: plan, text: `Not started yet: ${plan.text}\nAsk the user; if they agree, call ${tool.name} again with the same input and confirm: true.`, data: { needs_confirmation: true, plan: plan.data, jobs: plan.jobs } };
+    if (tool.kind !== 'read' && tool.plan) {
+      if (!confirmed) throw new ToolRefusal(`${tool.name} runs only once the user agreed to its plan. Nothing was started or changed.`);
+      // Taken before the run starts, with no wait in between: calls sent together cannot all fit the same room.
+      ctx.budget.take(confirmed.plan.jobs, confirmed.plan.text);
     }
     // What the user agreed to is the plan: its targets, and nothing else, may be written.
-    const grounds = plan ? confirmedGrounds(ctx.client.gate, plan.targets ?? [], `the confirmation of ${tool.title}`) : {};
-    return { isError: false, ...(await tool.run(input, { ...ctx, grounds })) };
+    const grounds = confirmed ? confirmedGrounds(ctx.client.gate, confirmed.plan.targets ?? [], `the confirmation of ${tool.title}`) : {};
+    return { isError: false, ...(await tool.run(input, { ...ctx, grounds }, confirmed)) };
   } catch (error) {
-    return { isError: true, text: toolErrorText(error, tool.name), data: error instanceof ToolRefusal ? error.data : {} };
+    return errorResult(error, tool);
   }
+}
+
+/** A failure as a tool's answer: one sentence, and the refusal's data. */
+export function errorResult(error: unknown, tool: AnyTool): ToolResult {
+  return { isError: true, text: toolErrorText(error, tool.name), data: error instanceof ToolRefusal ? error.data : {} };
 }

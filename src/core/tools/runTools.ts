@@ -13,7 +13,6 @@ const RunInput = z.object({
   version_id: z.string().min(1).max(200).optional().describe("A version of the agent to run instead of its current version."),
   inputs: z.array(inputSet).min(1).max(10_000).describe('One object per job: input key → text (or JSON for JSON inputs). describe_agent lists the keys. File inputs are not taken here.'),
   metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Metadata of a single job (a batch carries none).'),
-  confirm: z.boolean().optional().describe('true once the user agreed to the estimate a first call answered.'),
 });
 type RunInput = z.infer<typeof RunInput>;
 
@@ -38,7 +37,7 @@ export const runAgent = defineTool({
   title: 'Run an agent',
   kind: 'paid',
   description:
-    'Starts jobs of an agent (its current version, or version_id) on input sets: one job per object in inputs, all in one call. Paid: each job uses tokens and credits; the first call answers the estimate (jobs, tokens, cost) and starts nothing unless confirmed. Returns the new job ids; read them with read_jobs once finished.',
+    'Starts jobs of an agent (its current version, or version_id) on input sets: one job per object in inputs, all in one call. Paid: each job uses tokens and credits, and nothing starts until the user agreed to the estimate (jobs, tokens, cost). Returns the new job ids; read them with read_jobs once finished.',
   input: RunInput,
   needsTrust: true,
   async plan(i, ctx) {

@@ -14,19 +14,16 @@ import { comparisonAnswer } from './comparisonAnswer';
 import { confinedPath, readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 
-const confirm = z.boolean().optional().describe('true once the user agreed to what a first call answered.');
-
 export const createTestSet = defineTool({
   name: 'create_test_set',
   title: 'Create a test set from jobs',
   kind: 'paid',
   description:
-    "Writes a test set file (*.testset.jsonl) from finished jobs of an agent: their inputs as cases, the reviewers' corrections as expected outcomes, each job as the case's result before. Costs nothing: starts no job (reads the jobs' results); writes one file in the workspace, so the first call answers what it would write and a second with confirm: true writes it. Returns the file's path and the number of cases.",
+    "Writes a test set file (*.testset.jsonl) from finished jobs of an agent: their inputs as cases, the reviewers' corrections as expected outcomes, each job as the case's result before. Costs nothing: starts no job (reads the jobs' results); writes one file in the workspace, so nothing is written until the user agreed to it. Returns the file's path and the number of cases.",
   input: z.object({
     agent_id: z.string().min(1).max(200).describe('The agent the jobs belong to.'),
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Finished jobs (from list_jobs).'),
     path: z.string().min(1).max(1000).regex(/\.testset\.jsonl$/i, 'must end in .testset.jsonl').describe('The file to write, relative to the workspace folder; an existing file is not overwritten.'),
-    confirm,
   }),
   needsTrust: true,
   async plan(i, ctx) {
@@ -54,7 +51,6 @@ const ComparisonInput = z.object({
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv), relative to the workspace folder.'),
   agent_id: z.string().min(1).max(200).optional().describe('The agent; default the one the test set names in its header.'),
   versions: z.array(z.string().min(1).max(200)).min(1).max(4).describe('Version ids to run the cases on; with one, it is compared with the results before (cases made from jobs).'),
-  confirm,
 });
 type ComparisonInput = z.infer<typeof ComparisonInput>;
 
@@ -88,7 +84,7 @@ export const runComparison = defineTool({
   title: 'Run a comparison',
   kind: 'paid',
   description:
-    "Runs a test set's cases on one or more versions of an agent and compares the outcomes (with one version: against the results before). Paid: one job per case and version; the first call answers the estimate and starts nothing unless confirmed. Waits for the jobs (progress is reported) and returns accuracy against expected outcomes, changed cases, failures and cost; writes <test set>.comparison.json beside the test set.",
+    "Runs a test set's cases on one or more versions of an agent and compares the outcomes (with one version: against the results before). Paid: one job per case and version; nothing starts until the user agreed to the estimate. Waits for the jobs (progress is reported) and returns accuracy against expected outcomes, changed cases, failures and cost; writes <test set>.comparison.json beside the test set.",
   input: ComparisonInput,
   needsTrust: true,
   async plan(i, ctx) {

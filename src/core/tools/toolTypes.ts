@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import type { ServiceClient } from '../client';
 import type { Grounds } from '../writeGate/grounds';
 import type { WriteTarget } from '../writeGate/writeGate';
+import type { JobBudget } from './jobBudget';
 
 /** Reads only; starts paid work (jobs); changes or deletes something in the organization. */
 export type ToolKind = 'read' | 'paid' | 'change';
@@ -16,8 +17,8 @@ export interface ToolContext {
   client: ServiceClient;
   /** The folder paths a tool is given must stay in (the workspace, or the MCP server's `--root`); none: paths are refused. */
   root: string | undefined;
-  /** The most jobs one call may start (a setting / `--max-jobs`). */
-  maxJobs: number;
+  /** The jobs this session may still start (a minute's and the session's; the host's settings or `--max-jobs`). */
+  budget: JobBudget;
   signal: AbortSignal;
   /** Who trial copies are named after. */
   user: string;
@@ -46,9 +47,20 @@ export interface ToolPlan {
   text: string;
   /** Jobs the call would start (checked against the limit). */
   jobs: number;
+  /**
+   * What the user agrees to; a confirmation is bound to it (compared when the work starts). An `estimate`
+   * here is a forecast that moves as other jobs finish: only its job count is bound, not its figures.
+   */
   data: Record<string, unknown>;
   /** What the call would write on the service that exists already (agents run, jobs cancelled, the policy or agent published): the confirmation grants exactly these. */
   targets?: WriteTarget[];
+}
+
+/** How the user agreed to a plan, and the plan they agreed to: what a paid or changing run is given. */
+export interface ConfirmedPlan {
+  plan: ToolPlan;
+  /** Who asked: MCP elicitation, the confirmation id a first call answered, or VS Code's own confirmation dialog. */
+  by: 'elicitation' | 'confirmation_id' | 'vscode';
 }
 
 /** One tool of the catalogue. */
@@ -67,7 +79,8 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   plan?(input: z.infer<S>, ctx: ToolContext): Promise<ToolPlan>;
   /** Reads: what the call will read, in one sentence (VS Code says it while the tool runs). */
   reads?(input: z.infer<S>): string;
-  run(input: z.infer<S>, ctx: ToolContext): Promise<ToolAnswer>;
+  /** Does it; a paid or changing tool runs only with the plan the user agreed to (`confirmed`), reads without. */
+  run(input: z.infer<S>, ctx: ToolContext, confirmed?: ConfirmedPlan): Promise<ToolAnswer>;
 }
 
 /** A tool of any input (the registry's view). */

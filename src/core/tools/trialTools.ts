@@ -21,7 +21,6 @@ const TryInput = z.object({
   policy_file: z.string().min(1).max(1000).optional().describe('The edited policy as a *.policy.json file of the workspace.'),
   policy_id: z.string().min(1).max(200).optional().describe('Instead of policy_file: the policy to edit…'),
   content: z.record(z.string(), z.unknown()).optional().describe('…and its whole edited content (read_policy gives the current one).'),
-  confirm: z.boolean().optional().describe('true once the user agreed to the estimate a first call answered.'),
 });
 type TryInput = z.infer<typeof TryInput>;
 
@@ -45,7 +44,7 @@ export const tryPolicyEditTool = defineTool({
   title: 'Try a policy edit',
   kind: 'paid',
   description:
-    'Tries an edited policy before it is live: makes trial copies of the policy and of each agent that applies it, runs the test set on them (and on the current version, unless the cases carry results before), compares, then removes the copies. Nothing is published. Paid: the first call answers the estimate (jobs, tokens, cost) and starts nothing unless confirmed. Progress is reported; cancelling stops the jobs and removes the copies. Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_policy_edit takes.',
+    'Tries an edited policy before it is live: makes trial copies of the policy and of each agent that applies it, runs the test set on them (and on the current version, unless the cases carry results before), compares, then removes the copies. Nothing is published. Paid: nothing starts until the user agreed to the estimate (jobs, tokens, cost). Progress is reported; cancelling stops the jobs and removes the copies. Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_policy_edit takes.',
   input: TryInput,
   needsTrust: true,
   async plan(i, ctx) {
@@ -94,7 +93,6 @@ const DraftInput = z.object({
   agent_id: z.string().min(1).max(200).describe('The agent whose next version the draft is (list_agents gives ids).'),
   draft: z.record(z.string(), z.unknown()).describe('The whole draft of the next version: input_definitions and engine_config (text values), optionally version_name and description. describe_agent answers the current one as next_version_draft, to change.'),
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv) of the agent, relative to the workspace folder.'),
-  confirm: z.boolean().optional().describe('true once the user agreed to the estimate a first call answered.'),
 });
 type DraftInput = z.infer<typeof DraftInput>;
 
@@ -121,7 +119,7 @@ export const tryAgentDraftTool = defineTool({
   title: 'Try an agent version draft',
   kind: 'paid',
   description:
-    'Tries a draft of an agent’s next version (engine_config, input_definitions) before it is live: makes a trial copy of the agent whose version is the draft, runs the test set on it (and on the current version, unless the cases carry results before), compares, then removes the copy. Nothing is published and the agent keeps its version. Paid: the first call answers the estimate (jobs, tokens, cost) and starts nothing unless confirmed. Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_agent_draft takes.',
+    'Tries a draft of an agent’s next version (engine_config, input_definitions) before it is live: makes a trial copy of the agent whose version is the draft, runs the test set on it (and on the current version, unless the cases carry results before), compares, then removes the copy. Nothing is published and the agent keeps its version. Paid: nothing starts until the user agreed to the estimate (jobs, tokens, cost). Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_agent_draft takes.',
   input: DraftInput,
   needsTrust: true,
   async plan(i, ctx) {
@@ -148,7 +146,7 @@ export const publishAgentDraft = defineTool({
   title: 'Publish a tried agent version draft',
   kind: 'change',
   description:
-    'Publishes the draft a try_agent_draft call tried as the new current version of the real agent, which every new job then runs; refused when the agent got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: the first call answers what would change and a second with confirm: true does it. Returns the new version id.',
+    'Publishes the draft a try_agent_draft call tried as the new current version of the real agent, which every new job then runs; refused when the agent got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
   input: publishInput('try_agent_draft'),
   needsTrust: true,
   async plan(i, ctx) {
@@ -169,7 +167,7 @@ export const publishPolicyEdit = defineTool({
   title: 'Publish a tried policy edit',
   kind: 'change',
   description:
-    'Publishes the edit a try_policy_edit call tried as a new version of the real policy (the change production sees), refused when the policy got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: the first call answers what would change and a second with confirm: true does it. Returns the new version id.',
+    'Publishes the edit a try_policy_edit call tried as a new version of the real policy (the change production sees), refused when the policy got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
   input: publishInput('try_policy_edit'),
   needsTrust: true,
   async plan(i, ctx) {
@@ -185,11 +183,10 @@ export const publishPolicyEdit = defineTool({
   },
 });
 
-/** The input of a publish tool: the trial file the try tool answered, and the confirmation. */
+/** The input of a publish tool: the trial file the try tool answered. */
 function publishInput(tryTool: string) {
   return z.object({
     trial_file: z.string().min(1).max(1000).regex(/\.trial\.json$/i, 'must be a *.trial.json file').describe(`The trial file ${tryTool} answered, relative to the workspace folder.`),
-    confirm: z.boolean().optional().describe('true once the user agreed to the change a first call answered.'),
   });
 }
 

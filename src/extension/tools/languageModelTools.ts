@@ -3,10 +3,11 @@
  * registered from package.json's list at activation without loading anything (the catalogue loads with
  * the client on first use). Each call uses the window's connection, and jobs a tool starts show in the
  * Agents view and the status bar like any other. Paid and changing tools ask first (prepareInvocation:
- * the jobs, the estimate, what changes); Restricted Mode refuses them as it does the commands.
+ * the jobs, the estimate, what changes) and run only the plan shown; the window's job budget counts what
+ * they start. Restricted Mode refuses them as it does the commands.
  */
 import * as vscode from 'vscode';
-import { toolsMaxJobs } from '../configuration';
+import { toolLimits } from '../configuration';
 import type { Connection } from '../connection/connection';
 import type { SignedInUser } from '../connection/signedInUser';
 import { isWorkspaceTrusted, RESTRICTED_MESSAGE } from '../commands/workspaceTrust';
@@ -15,7 +16,7 @@ import type { Log } from '../log';
 import { showStartedJobs } from '../runs/runner';
 import type { Stores } from '../store/stores';
 import type { TestPrompts } from '../testing/testPrompts';
-import type { AnyTool, ToolContext } from '../../core/tools';
+import type { AnyTool, JobBudget, ShownPlans, ToolContext } from '../../core/tools';
 import { LM_TOOL_PREFIX } from '../../core/tools/toolNames';
 
 
@@ -30,17 +31,22 @@ export interface ToolHost {
 
 type Input = Record<string, unknown>;
 
+/** What the tools of a window share: the job budget of the window, and the plans VS Code's dialogs showed. */
+interface WindowTools {
+  budget: JobBudget;
+  shown: ShownPlans;
+}
+
 /**
  * What a tool call runs with in this window, whichever host asked (a language model tool, the MCP server
- * offered to the editor): the window's client (throws when signed out), the first workspace folder, the
- * limit of the settings, and jobs shown in the Agents view and the status bar like any other.
+ * offered to the editor): the window's client (throws when signed out), the first workspace folder, and
+ * jobs shown in the Agents view and the status bar like any other. Each host adds its own job budget.
  */
-export function windowToolContext(host: Omit<ToolHost, 'prompts'>): Omit<ToolContext, 'signal' | 'progress'> {
+export function windowToolContext(host: Omit<ToolHost, 'prompts'>): Omit<ToolContext, 'signal' | 'progress' | 'budget'> {
   const { stores, log } = host;
   return {
     client: host.connection.requireClient(),
     root: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
-    maxJobs: toolsMaxJobs(),
     user: host.user.label ?? 'vscode',
     jobsStarted: (agentId, jobIds, label, inputSets) => {
       const agentName = stores.current?.agent(agentId)?.name ?? label;
@@ -54,6 +60,8 @@ class CatalogueTool implements vscode.LanguageModelTool<Input> {
   constructor(
     private readonly name: string,
     private readonly host: ToolHost,
+    /** Shared by every tool of the window (made on first use). */
+    private readonly shared: () => WindowTools,
   ) {}
 
   private tool(): AnyTool {
@@ -65,7 +73,7 @@ class CatalogueTool implements vscode.LanguageModelTool<Input> {
   private context(token: vscode.CancellationToken): ToolContext {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    return { ...windowToolContext(this.host), signal: controller.signal };
+    return { ...windowToolContext(this.host), budget: this.shared().budget, signal: controller.signal };
   }
 
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Input>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
@@ -74,15 +82,16 @@ class CatalogueTool implements vscode.LanguageModelTool<Input> {
     if (tool.kind === 'read') return { invocationMessage: `Agent Workbench: reading ${readsOf(tool, core.parseToolInput, options.input)}` };
     if (tool.needsTrust && !isWorkspaceTrusted()) return { invocationMessage: `${tool.title}: refused in Restricted Mode` };
     try {
-      const plan = await core.planTool(tool, core.parseToolInput(tool, options.input), this.context(token));
+      const input = core.parseToolInput(tool, options.input);
+      const plan = await core.planTool(tool, input, this.context(token));
       const kind = tool.kind === 'paid' ? 'This starts paid work.' : 'This changes your organization.';
       const message = `${plan?.text ?? tool.title}\n\n${kind}`;
       // A test answers the confirmation (a dialog cannot be clicked from there); a "no" is a refusal VS Code reports.
       const answer = __TEST_HOOKS__ ? this.host.prompts.toolConfirmation : undefined;
-      if (answer) {
-        if (!answer(message)) throw new Error('The user declined: nothing was started.');
-        return { invocationMessage: `${tool.title}…` };
-      }
+      if (answer && !answer(message)) throw new Error('The user declined: nothing was started.');
+      // What the dialog shows is what invoke may run (not an error shown instead, nor a plan changed since).
+      if (plan) this.shared().shown.note(tool, input, plan);
+      if (answer) return { invocationMessage: `${tool.title}…` };
       return { invocationMessage: `${tool.title}…`, confirmationMessages: { title: `Agent Workbench: ${tool.title}`, message: new vscode.MarkdownString(message) } };
     } catch (error) {
       // The call itself answers the problem (bad input, over the limit) as its result; nothing runs.
@@ -101,8 +110,9 @@ class CatalogueTool implements vscode.LanguageModelTool<Input> {
       return textResult('Agent Workbench is not connected: sign in or start the local sandbox first (Agent Workbench: Sign In…). Nothing was started.');
     }
     const started = Date.now();
-    // VS Code asked the user in prepareInvocation: paid and changing work is confirmed by the time it gets here.
-    const result = await loadCore().callTool(tool, options.input, ctx, true);
+    // VS Code asked the user with the plan prepareInvocation noted (its own dialog, never an input the model
+    // writes): this host says so itself, and the plan runs if it is still the one shown.
+    const result = await this.shared().shown.call(tool, options.input, ctx, 'vscode');
     this.host.log.info(`Tool ${tool.name}: ${result.isError ? 'failed' : 'done'} in ${Date.now() - started} ms`);
     return textResult(result.text);
   }
@@ -125,5 +135,8 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, hos
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   if (typeof lm?.registerTool !== 'function') return [];
   const contributed = ((context.extension.packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? []).map((t) => t.name);
-  return contributed.filter((name) => name.startsWith(LM_TOOL_PREFIX)).map((name) => lm.registerTool!(name, new CatalogueTool(name.slice(LM_TOOL_PREFIX.length), host)));
+  let made: WindowTools | undefined;
+  // Made on first use, with the catalogue: registering loads nothing.
+  const shared = (): WindowTools => (made ??= { budget: new (loadCore().JobBudget)(toolLimits), shown: new (loadCore().ShownPlans)() });
+  return contributed.filter((name) => name.startsWith(LM_TOOL_PREFIX)).map((name) => lm.registerTool!(name, new CatalogueTool(name.slice(LM_TOOL_PREFIX.length), host, shared)));
 }

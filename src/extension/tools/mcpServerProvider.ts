@@ -11,6 +11,7 @@
  */
 import * as vscode from 'vscode';
 import { isWorkspaceTrusted } from '../commands/workspaceTrust';
+import { toolLimits } from '../configuration';
 import { loadCore } from '../lazyCore';
 import { MCP_PROVIDER_ID, offeredDefinition, resolvedDefinition, type EditorServerDefinition } from '../../core/mcp/editorDefinition';
 import type { LocalMcpServer } from '../../core/mcp/localServer';
@@ -63,6 +64,7 @@ export class McpServerProvider implements DefinitionProvider, vscode.Disposable 
     const { log } = this.host;
     this.server ??= new (loadCore().LocalMcpServer)({
       context: () => windowToolContext(this.host),
+      limits: toolLimits,
       readOnly: () => !isWorkspaceTrusted(),
       version: this.version,
       log: (line) => log.info(`MCP: ${line}`),

@@ -7,6 +7,7 @@ import { LocalMcpServer, type LocalServerAddress } from '../../../src/core/mcp/l
 import { DEMO_LOOP_AGENT_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf } from '../trial/trialHelpers';
+import { limits } from './toolHelpers';
 
 function text(result: unknown): string {
   return ((result as CallToolResult).content[0] as { text: string }).text;
@@ -47,8 +48,9 @@ describe('the MCP server a window offers to the editor (in the extension host, o
     server = new LocalMcpServer({
       context: () => {
         if (!signedIn) throw new Error('Agent Workbench is not connected: sign in first.');
-        return { client, root: undefined, maxJobs: 10, user: 'editor' };
+        return { client, root: undefined, user: 'editor' };
       },
+      limits: () => limits(10),
       readOnly: () => !trusted,
       version: '0.0.0-test',
       log: (line) => logs.push(line),
@@ -80,7 +82,7 @@ describe('the MCP server a window offers to the editor (in the extension host, o
   });
 
   it('makes a new token for each server, so one window\'s token opens no other window\'s server', async () => {
-    const other = new LocalMcpServer({ context: () => ({ client, root: undefined, maxJobs: 10, user: 'other' }), readOnly: () => false, version: '0', log: () => undefined });
+    const other = new LocalMcpServer({ context: () => ({ client, root: undefined, user: 'other' }), limits: () => limits(10), readOnly: () => false, version: '0', log: () => undefined });
     try {
       const [mine, theirs] = await Promise.all([server.start(), other.start()]);
       assert.notEqual(mine.headers.Authorization, theirs.headers.Authorization);

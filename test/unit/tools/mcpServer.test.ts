@@ -21,6 +21,13 @@ function text(result: unknown): string {
   return ((result as CallToolResult).content[0] as { text: string }).text;
 }
 
+/** The confirmation id a first call answered with its plan. */
+function confirmationId(result: unknown): string {
+  const id = ((result as CallToolResult).structuredContent as { confirmation_id?: string }).confirmation_id;
+  assert.ok(id, text(result));
+  return id;
+}
+
 describe('agent-workbench mcp (a real MCP client against the server, the sandbox behind it)', function () {
   this.timeout(90_000);
   let t: TestSandbox;
@@ -38,6 +45,8 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     await t.close();
     await fs.rm(root, { recursive: true, force: true });
   });
+
+  const jobCount = async (): Promise<number> => (await client.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 1 })).count;
 
   async function stdioClient(args: string[] = []): Promise<{ mcp: Client; stderr: string[] }> {
     const stderr: string[] = [];
@@ -80,12 +89,15 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     }
   });
 
-  it('answers a paid call with its estimate first, and runs it on a second call with confirm: true', async () => {
+  it('answers a paid call with its estimate and a confirmation id first, and runs it on a second call with that id only', async () => {
     const { mcp } = await stdioClient();
     try {
       const inputs = [{ transcript: 'Agent: hi.', language: 'en' }];
-      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs } })), /^Not started yet: Run .*1 job/);
-      const run = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true } });
+      const before = await jobCount();
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true } })), /^Not started yet: Run .*1 job/);
+      assert.equal(await jobCount(), before, 'confirm: true starts nothing');
+      const plan = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs } });
+      const run = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirmation_id: confirmationId(plan) } });
       assert.equal((run.structuredContent as { job_ids: string[] }).job_ids.length, 1);
     } finally {
       await mcp.close();
@@ -102,9 +114,13 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     });
     await mcp.connect(transport);
     try {
-      const answer = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'x', language: 'en' }] } });
+      const before = await jobCount();
+      const args = { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'x', language: 'en' }] };
+      const answer = await mcp.callTool({ name: 'run_agent', arguments: args });
       assert.match(asked[0] ?? '', /Run an agent: Run .*1 job/);
       assert.match(text(answer), /declined: nothing was started/);
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { ...args, confirm: true } })), /^Refused: the user declined this run_agent call/);
+      assert.equal(await jobCount(), before);
     } finally {
       await mcp.close();
     }
@@ -128,7 +144,9 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
       await fs.writeFile(path.join(root, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
       const controller = new AbortController();
       const progress: string[] = [];
-      const call = mcp.callTool({ name: 'try_policy_edit', arguments: { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true } }, undefined, {
+      const args = { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content };
+      const id = confirmationId(await mcp.callTool({ name: 'try_policy_edit', arguments: args }));
+      const call = mcp.callTool({ name: 'try_policy_edit', arguments: { ...args, confirmation_id: id } }, undefined, {
         signal: controller.signal,
         onprogress: (p) => {
           progress.push(p.message ?? '');
@@ -146,6 +164,40 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     }
   });
 
+  it('serves HTTP without --token-env only to the token it writes to a file only this user can read, printing the path and never the token', async function () {
+    if (process.platform === 'win32') this.skip();
+    const runtime = await fs.mkdtemp(path.join(root, 'runtime-'));
+    const server = spawn(process.execPath, [...TSX, MAIN, 'mcp', '--port', '0', '--root', root], { env: { ...env, XDG_RUNTIME_DIR: runtime }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stderr: string[] = [];
+    server.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
+    try {
+      const ready = await new Promise<{ url: string; token_file: string }>((resolve, reject) => {
+        server.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().split('\n')[0]!) as { url: string; token_file: string }));
+        server.once('exit', () => reject(new Error(`the server ended: ${stderr.join('')}`)));
+      });
+      assert.ok(ready.token_file.startsWith(runtime), ready.token_file);
+      assert.equal((await fs.stat(ready.token_file)).mode & 0o777, 0o600);
+      assert.equal((await fs.stat(path.dirname(ready.token_file))).mode & 0o777, 0o700);
+      const token = (await fs.readFile(ready.token_file, 'utf8')).trim();
+      assert.match(token, /^[\w-]{40,}$/);
+
+      const refused = await fetch(ready.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      assert.equal(refused.status, 401);
+      assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer\b/);
+      const mcp = new Client({ name: 'http', version: '1' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(ready.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      assert.ok((await mcp.listTools()).tools.length > 0);
+      await mcp.close();
+      assert.ok(stderr.join('').includes(ready.token_file), 'the path is said on stderr');
+      assert.ok(!stderr.join('').includes(token), 'the token is not');
+    } finally {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    assert.deepEqual(await fs.readdir(runtime), [], 'the token file and its folder are removed when the server stops');
+  });
+
   // Last: publishing moves the loop agent off the demo policy, which the trials above try edits of.
   it('tries an agent version draft from the draft describe_agent answers, and publishes it, asking first each time', async () => {
     const { mcp } = await stdioClient();
@@ -155,13 +207,15 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
       const described = await mcp.callTool({ name: 'describe_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID } });
       const draft = (described.structuredContent as { next_version_draft: { engine_config: Record<string, string> } }).next_version_draft;
       const args = { agent_id: DEMO_LOOP_AGENT_ID, draft: { ...draft, engine_config: { ...draft.engine_config, policy_id: lenient.id } }, test_set: 'draft.testset.jsonl' };
-      assert.match(text(await mcp.callTool({ name: 'try_agent_draft', arguments: args })), /^Not started yet: Try the draft of Support Call QA's next version/);
-      const tried = await mcp.callTool({ name: 'try_agent_draft', arguments: { ...args, confirm: true } });
+      const asked = await mcp.callTool({ name: 'try_agent_draft', arguments: args });
+      assert.match(text(asked), /^Not started yet: Try the draft of Support Call QA's next version/);
+      const tried = await mcp.callTool({ name: 'try_agent_draft', arguments: { ...args, confirmation_id: confirmationId(asked) } });
       assert.equal((tried.structuredContent as { failing: number }).failing, 0, text(tried));
       assert.deepEqual(await findLeftovers(client), [], 'the copy is gone');
       const trialFile = (tried.structuredContent as { trial_file: string }).trial_file;
-      assert.match(text(await mcp.callTool({ name: 'publish_agent_draft', arguments: { trial_file: trialFile } })), /^Not started yet: Publish the tried draft/);
-      const published = await mcp.callTool({ name: 'publish_agent_draft', arguments: { trial_file: trialFile, confirm: true } });
+      const publish = await mcp.callTool({ name: 'publish_agent_draft', arguments: { trial_file: trialFile } });
+      assert.match(text(publish), /^Not started yet: Publish the tried draft/);
+      const published = await mcp.callTool({ name: 'publish_agent_draft', arguments: { trial_file: trialFile, confirmation_id: confirmationId(publish) } });
       assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, (published.structuredContent as { version_id: string }).version_id);
     } finally {
       await mcp.close();

@@ -5,11 +5,11 @@ import * as path from 'node:path';
 import type { ServiceClient } from '../../../src/core/client';
 import { testCaseLine } from '../../../src/core/comparison/testSet';
 import { findLeftovers } from '../../../src/core/trial/trialEnd';
-import type { ToolContext } from '../../../src/core/tools';
+import { JobBudget, type ToolContext } from '../../../src/core/tools';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
-import { call, ok, toolContext } from './toolHelpers';
+import { call, limits, ok, toolContext } from './toolHelpers';
 
 describe('The tool catalogue: paid work and changes (against the in-process sandbox)', function () {
   this.timeout(90_000);
@@ -40,21 +40,21 @@ describe('The tool catalogue: paid work and changes (against the in-process sand
     assert.match(plan.text, /^Not started yet: Run .* 2 jobs/);
     assert.equal(plan.data.needs_confirmation, true);
     assert.equal(await jobCount(), before, 'nothing ran');
-    const run = ok(await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true }));
+    const run = ok(await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs }, true));
     assert.equal((run.data.job_ids as string[]).length, 2);
     assert.deepEqual(started[0]?.ids, run.data.job_ids, 'the host heard of the jobs it started');
   });
 
-  it('refuses more jobs than the limit allows, saying the estimate, even when confirmed', async () => {
-    const small = { ...ctx, maxJobs: 1 };
-    const refused = await call(small, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true });
+  it('refuses more jobs than the limit of a minute allows, saying the estimate, before asking anyone', async () => {
+    const small = { ...ctx, budget: new JobBudget(() => limits(1)) };
+    const refused = await call(small, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs }, true);
     assert.ok(refused.isError);
     assert.match(refused.text, /2 jobs.*over the limit of 1 job/);
     assert.deepEqual(started, []);
   });
 
   it('names the input key the agent does not take, and starts nothing', async () => {
-    const refused = await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ nope: 'x' }], confirm: true });
+    const refused = await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ nope: 'x' }] }, true);
     assert.ok(refused.isError);
     assert.match(refused.text, /`inputs\.0\.nope`/);
   });
@@ -77,14 +77,14 @@ describe('The tool catalogue: paid work and changes (against the in-process sand
     await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
     const plan = ok(await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content }));
     assert.match(plan.text, /Not started yet: Try the edit .* 2 jobs/);
-    const tried = ok(await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true }));
+    const tried = ok(await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content }, true));
     assert.equal(tried.data.failing, 0, tried.text);
     assert.match(tried.text, /Every case with an expected outcome agrees[\s\S]*Nothing was published/);
     assert.deepEqual(await findLeftovers(client), [], 'the copies are gone');
     assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, edit.baseVersionId, 'nothing published yet');
     const asked = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file }));
     assert.match(asked.text, /Not started yet: Publish the tried edit as a new version of/);
-    const published = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file, confirm: true }));
+    const published = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file }, true));
     assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, published.data.version_id);
   });
 });
@@ -119,7 +119,7 @@ describe('The tool catalogue writes files only inside its folder (against the in
     await fs.writeFile(path.join(ctx.root!, 'tests', 'qa.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
     await fs.symlink(path.join(outside, 'victim.txt'), path.join(ctx.root!, 'tests', 'qa.trial.json'));
     const agents = (await client.agents.list({ page_size: 100 })).count;
-    const refused = await call(ctx, 'try_policy_edit', { test_set: 'tests/qa.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true });
+    const refused = await call(ctx, 'try_policy_edit', { test_set: 'tests/qa.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content }, true);
     assert.ok(refused.isError, refused.text);
     assert.equal(refused.text, 'Refused to write tests/qa.trial.json: it is a link, and files are never written through links.');
     assert.equal(await fs.readFile(path.join(outside, 'victim.txt'), 'utf8'), 'precious');
@@ -132,7 +132,7 @@ describe('The tool catalogue writes files only inside its folder (against the in
     await fs.symlink(path.join(outside, 'made.json'), path.join(ctx.root!, 'tests', 'qa.comparison.json'));
     const version = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id!;
     const before = await client.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 1 });
-    const refused = await call(ctx, 'run_comparison', { test_set: 'tests/qa.testset.jsonl', versions: [version], confirm: true });
+    const refused = await call(ctx, 'run_comparison', { test_set: 'tests/qa.testset.jsonl', versions: [version] }, true);
     assert.ok(refused.isError, refused.text);
     assert.match(refused.text, /^Refused to write tests\/qa\.comparison\.json: it is a link/);
     assert.deepEqual(await fs.readdir(outside), ['victim.txt']);
@@ -164,29 +164,29 @@ describe('The tool catalogue: trying and publishing an agent version draft (agai
     const before = (await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id;
     const versions = (await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length;
 
-    const unchanged = await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft, test_set: 'loop.testset.jsonl', confirm: true });
+    const unchanged = await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft, test_set: 'loop.testset.jsonl' }, true);
     assert.ok(unchanged.isError);
     assert.match(unchanged.text, /runs like the current version of Support Call QA .*Nothing was started/);
-    const malformed = await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: { ...draft, engine_config: { model: 3 } }, test_set: 'loop.testset.jsonl', confirm: true });
+    const malformed = await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: { ...draft, engine_config: { model: 3 } }, test_set: 'loop.testset.jsonl' }, true);
     assert.ok(malformed.isError);
     assert.match(malformed.text, /^`draft`\.engine_config\.model: /);
 
     const changed = { ...draft, engine_config: { ...draft.engine_config, policy_id: lenient.id } };
     const plan = ok(await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: changed, test_set: 'loop.testset.jsonl' }));
     assert.match(plan.text, /Not started yet: Try the draft of Support Call QA's next version .* 2 jobs/);
-    const tried = ok(await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: changed, test_set: 'loop.testset.jsonl', confirm: true }));
+    const tried = ok(await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: changed, test_set: 'loop.testset.jsonl' }, true));
     assert.equal(tried.data.failing, 0, tried.text);
     assert.match(tried.text, /Every case with an expected outcome agrees[\s\S]*Nothing was published[\s\S]*publish_agent_draft with trial_file "loop\.trial\.json"/);
     assert.deepEqual(await findLeftovers(client), [], 'the copy is gone');
     assert.equal((await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id, before, 'the agent keeps its version');
 
-    const wrongTool = await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file, confirm: true });
+    const wrongTool = await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file }, true);
     assert.ok(wrongTool.isError);
     assert.match(wrongTool.text, /publish it with publish_agent_draft\. Nothing was changed/);
     const asked = ok(await call(ctx, 'publish_agent_draft', { trial_file: tried.data.trial_file }));
     assert.match(asked.text, /Not started yet: Publish the tried draft as a new version of Support Call QA/);
     assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versions, 'asking changes nothing');
-    const published = ok(await call(ctx, 'publish_agent_draft', { trial_file: tried.data.trial_file, confirm: true }));
+    const published = ok(await call(ctx, 'publish_agent_draft', { trial_file: tried.data.trial_file }, true));
     const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
     assert.equal(agent.current_version_id, published.data.version_id);
     assert.equal((await client.agents.listVersions(DEMO_LOOP_AGENT_ID)).length, versions + 1);
@@ -213,7 +213,7 @@ describe('Cancelling the work of a tool (slow sandbox jobs)', function () {
     const ctx = await toolContext(client, { signal: controller.signal, jobsStarted: (_a, ids) => void (jobs.push(...ids), controller.abort()) });
     const edit = await editedDemoPolicy(client);
     await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
-    const result = await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content, confirm: true });
+    const result = await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content }, true);
     assert.ok(result.isError);
     assert.match(result.text, /cancelled|abort/i);
     assert.ok(jobs.length > 0);
@@ -226,7 +226,7 @@ describe('Cancelling the work of a tool (slow sandbox jobs)', function () {
 
   it('cancels the jobs asked for that have not finished, after saying which', async () => {
     const ctx = await toolContext(client);
-    const run = ok(await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'Agent: hi.', language: 'en' }], confirm: true }));
+    const run = ok(await call(ctx, 'run_agent', { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'Agent: hi.', language: 'en' }] }, true));
     const ids = run.data.job_ids as string[];
     assert.match(ok(await call(ctx, 'cancel_jobs', { job_ids: ids })).text, /Not started yet: Cancel 1 job not finished/);
     assert.match(ok(await call(ctx, 'cancel_jobs', { job_ids: ids }, true)).text, /cancel 1 job/);

@@ -34,7 +34,8 @@ describe('The tool catalogue: reads (against the in-process sandbox)', function 
       assert.equal(schema.type, 'object', tool.name);
       assert.doesNotThrow(() => ajv.compile(schema), tool.name);
       assert.match(tool.description, /cost|paid|changes/i, `${tool.name} says what it costs`);
-      if (tool.kind !== 'read') assert.ok(tool.plan && (schema.properties as Record<string, unknown>).confirm, `${tool.name} plans first and takes confirm`);
+      if (tool.kind !== 'read') assert.ok(typeof tool.plan === 'function', `${tool.name} plans first`);
+      assert.ok(!('confirm' in (schema.properties as Record<string, unknown>)), `${tool.name} takes no confirm: the user confirms, not the input`);
     }
   });
 

@@ -2,19 +2,31 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ServiceClient } from '../../../src/core/client';
-import { callTool, toolNamed, type ToolContext, type ToolResult } from '../../../src/core/tools';
+import { CONFIRMATION_ID, Confirmations, JobBudget, toolNamed, type JobLimits, type ToolContext, type ToolResult } from '../../../src/core/tools';
 
-/** A tool context over a sandbox client, rooted in a fresh temp folder. */
-export async function toolContext(client: ServiceClient, overrides: Partial<ToolContext> = {}): Promise<ToolContext> {
-  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'aw-tools-')));
-  return { client, root, maxJobs: 200, signal: new AbortController().signal, user: 'tester', pollMs: 60, ...overrides };
+/** Job limits of a test: a minute's and a session's, raised with options named after them. */
+export function limits(perMinute = 200, perSession = 1000): JobLimits {
+  return { perMinute, perSession, raise: { perMinute: '--max-jobs', perSession: '--max-session-jobs' } };
 }
 
-/** Calls a tool of the catalogue by name. */
-export function call(ctx: ToolContext, name: string, input: unknown, confirmed = false): Promise<ToolResult> {
+/** A tool context over a sandbox client, rooted in a fresh temp folder, with a budget of its own. */
+export async function toolContext(client: ServiceClient, overrides: Partial<ToolContext> = {}): Promise<ToolContext> {
+  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'aw-tools-')));
+  return { client, root, budget: new JobBudget(() => limits()), signal: new AbortController().signal, user: 'tester', pollMs: 60, ...overrides };
+}
+
+/**
+ * Calls a tool of the catalogue by name as a client that cannot ask the user: a read answers, paid or
+ * changing work answers its plan; `confirmed`: and then, as a user who agreed, calls again with the
+ * confirmation id the plan came with.
+ */
+export async function call(ctx: ToolContext, name: string, input: Record<string, unknown>, confirmed = false): Promise<ToolResult> {
   const tool = toolNamed(name);
   if (!tool) throw new Error(`no tool ${name}`);
-  return callTool(tool, input, ctx, confirmed);
+  const confirmations = new Confirmations();
+  const first = await confirmations.call(tool, input, ctx);
+  const id = first.data[CONFIRMATION_ID];
+  return confirmed && typeof id === 'string' ? confirmations.call(tool, { ...input, [CONFIRMATION_ID]: id }, ctx) : first;
 }
 
 /** The result's text when it succeeded, else fails with its text. */

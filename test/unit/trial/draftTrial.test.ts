@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { ServiceClient } from '../../../src/core/client';
 import { outputValue } from '../../../src/core/comparison/compare';
 import { draftFromVersion, type AgentVersionDraft } from '../../../src/core/documents/agentVersionDraft';
-import { callTool, toolNamed } from '../../../src/core/tools';
+import { Confirmations, JobBudget, callTool, toolNamed } from '../../../src/core/tools';
 import { disagreements, runToEnd, trialComparison, TRIAL_TARGET_ID } from '../../../src/core/trial/trialComparison';
 import { discardTrial, findLeftovers, publishTrial, TrialConflict } from '../../../src/core/trial/trialEnd';
 import { readMarker } from '../../../src/core/trial/trialMarker';
@@ -177,12 +177,12 @@ describe('the draft trial file', () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'draft-trial-'));
     try {
       await fs.writeFile(path.join(root, 'loop.trial.json'), serializeTrial(record));
-      const ctx = { root, client: {} as ServiceClient, maxJobs: 10, signal: new AbortController().signal, user: 'Ana' };
+      const ctx = { root, client: {} as ServiceClient, budget: new JobBudget(() => ({ perMinute: 10, perSession: 10, raise: { perMinute: '-', perSession: '-' } })), signal: new AbortController().signal, user: 'Ana' };
       const read = await callTool(toolNamed('read_result_file')!, { path: 'loop.trial.json' }, ctx);
       assert.equal(read.isError, false);
       assert.match(read.text, /^Trial of a draft version of the agent Support Call QA \(a-1\) by Ana, started\./);
       assert.equal((read.data as { subject?: string }).subject, 'agent_version_draft');
-      const publish = await callTool(toolNamed('publish_policy_edit')!, { trial_file: 'loop.trial.json', confirm: true }, ctx);
+      const publish = await new Confirmations().call(toolNamed('publish_policy_edit')!, { trial_file: 'loop.trial.json' }, ctx);
       assert.equal(publish.isError, true);
       assert.match(publish.text, /a trial of a draft version of the agent Support Call QA, not of a policy edit: publish it with publish_agent_draft\. Nothing was changed/);
     } finally {
