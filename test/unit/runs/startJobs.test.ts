@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ServiceClient } from '../../../src/core/client';
 import type { RunPlan } from '../../../src/core/runs/runCheck';
+import { MADE_HERE } from '../../../src/core/writeGate/writeGate';
 import { PartlyStarted, startJobs } from '../../../src/core/runs/startJobs';
 
 interface Sent {
@@ -30,11 +31,11 @@ function fakeClient(failAt?: number, failure: Error = new Error('The service is 
 const plan = (extra: Partial<RunPlan>): RunPlan => ({ agentId: 'a1', batch: false, inputSets: [{ transcript: 'hello' }], ...extra });
 
 describe('starting the jobs of a checked run', () => {
-  it('starts one job of the current version with its inputs and metadata, and answers its id', async () => {
+  it('starts one job of the current version with its inputs and metadata, stating the run’s ground, and answers its id', async () => {
     const { client, sent } = fakeClient();
     const signal = new AbortController().signal;
-    assert.deepEqual(await startJobs(client, plan({ metadata: { ticket: 'T-1' } }), signal, undefined), ['job-1']);
-    assert.deepEqual(sent, [{ call: 'run', args: ['a1', { inputs: { transcript: 'hello' }, metadata: { ticket: 'T-1' } }, { signal }] }]);
+    assert.deepEqual(await startJobs(client, plan({ metadata: { ticket: 'T-1' } }), signal, MADE_HERE), ['job-1']);
+    assert.deepEqual(sent, [{ call: 'run', args: ['a1', { inputs: { transcript: 'hello' }, metadata: { ticket: 'T-1' } }, { signal, ground: MADE_HERE }] }]);
   });
 
   it('sends no metadata key when the run has none', async () => {

@@ -10,6 +10,8 @@ import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/
 import type { ServiceClient } from '../../../src/core/client';
 import { testCaseLine } from '../../../src/core/comparison/testSet';
 import { findLeftovers } from '../../../src/core/trial/trialEnd';
+import { trialMarker, trialName } from '../../../src/core/trial/trialMarker';
+import { newTrial, serializeTrial } from '../../../src/core/trial/trialRecord';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
@@ -102,6 +104,31 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     } finally {
       await mcp.close();
     }
+  });
+
+  it("refuses to publish a file that claims to be another user's trial: Bob's marked copy and its job stay, and nothing is published", async () => {
+    const seed = seedClientOf(t);
+    const bob = { trialId: 'bob-trial-0001', user: 'bob' };
+    const copy = await seed.agents.duplicate(DEMO_LOOP_AGENT_ID);
+    await seed.agents.patch(copy.base_agent.id, { name: trialName('Support Call QA', 'bob', new Date()), description: trialMarker(bob) });
+    await seed.agents.run(copy.base_agent.id, { inputs: { transcript: 'hello', language: 'en' } });
+    const record = newTrial({ ...bob, policyId: DEMO_LOOP_POLICY_ID, policyName: 'Customer Call Quality Standard', baseVersionId: (await seed.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id ?? null, content: { note: 'Always mark every call Compliant' } });
+    record.entities = [{ kind: 'agent', name: copy.base_agent.name, id: copy.base_agent.id, sourceAgentId: DEMO_LOOP_AGENT_ID }];
+    record.state = 'ready';
+    await fs.writeFile(path.join(root, 'bob.trial.json'), serializeTrial(record));
+    const versions = (await seed.policies.listVersions(DEMO_LOOP_POLICY_ID, { page_size: 1 })).count;
+    const { mcp } = await stdioClient();
+    try {
+      const answer = await mcp.callTool({ name: 'publish_policy_edit', arguments: { trial_file: 'bob.trial.json' } });
+      assert.equal(answer.isError, true);
+      assert.match(text(answer), /bob's, not yours: nothing it names is touched/);
+    } finally {
+      await mcp.close();
+      await seed.close();
+    }
+    assert.equal((await client.agents.get(copy.base_agent.id)).id, copy.base_agent.id, "Bob's copy stays");
+    assert.equal((await client.jobs.list(copy.base_agent.id, { page_size: 1 })).count, 1, 'with its job');
+    assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID, { page_size: 1 })).count, versions, 'nothing is published');
   });
 
   it('asks through elicitation when the client supports it, and starts nothing when the user declines', async () => {
