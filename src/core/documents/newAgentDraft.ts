@@ -25,7 +25,7 @@ const STARTER_INPUT: InputDefinition = { key: 'text', data_type: 'text/plain', d
 /** A draft for an agent of this engine and model: the engine's default config and its inputs, when it names them. */
 export function newAgentDraft(name: string, engine: EngineType & { engine_class_id: string }, model?: string): NewAgentDraft {
   const defaults = isRecord(engine.default_engine_config) ? engine.default_engine_config : {};
-  const config: Record<string, string> = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const config: Record<string, string> = Object.fromEntries(Object.entries(defaults).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, configText(v)]])));
   if (model) config.model = model;
   const listed = inputDefinitionsOf((engine as { input_definitions?: unknown }).input_definitions);
   const inputs = listed.length ? listed : inputDefinitionsOf(engine.input_schema);
@@ -58,6 +58,15 @@ function definition(key: string, source: Record<string, unknown>): InputDefiniti
   if (typeof source.description === 'string' && source.description) def.description = source.description;
   if (typeof source.example === 'string' && source.example) def.example = source.example;
   return def;
+}
+
+/**
+ * A default as the engine config takes it (text values only): a number or a switch as its text, a list
+ * or an object as its JSON text (the only form a text value can hold it in). A default of null has no
+ * value: its key is left out rather than written as the text "null".
+ */
+function configText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -29,6 +29,12 @@ describe('new agent draft', () => {
     assert.equal(newAgentDraft('A', engine).engine_config.model, 'gpt-4o-mini');
   });
 
+  it('leaves out a default of null instead of writing the text "null", and keeps a list as its JSON text', () => {
+    const draft = newAgentDraft('Nulls', { engine_class_id: 'x', default_engine_config: { model: 'gpt-4o', stop: null, labels: ['a', 'b'], strict: true } });
+    assert.deepEqual(draft.engine_config, { model: 'gpt-4o', labels: '["a","b"]', strict: 'true' });
+    assert.equal(checkJson(JSON.stringify(draft), NewAgentDraftSchema).ok, true);
+  });
+
   it('prefers an engine’s own list of input definitions', () => {
     assert.deepEqual(inputDefinitionsOf([{ key: 'doc', data_type: 'application/pdf', example: '' }, { nokey: true }]), [{ key: 'doc', data_type: 'application/pdf' }]);
   });
