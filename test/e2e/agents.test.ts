@@ -186,4 +186,26 @@ describe('Agents in the browser', function () {
       await page.keyboard.press('Escape');
     }
   });
+  it('offers only versions that can be deleted when Delete Agent Version… runs from the palette (never the current one)', async () => {
+    const { workbench } = session();
+    const { page } = workbench;
+    try {
+      await workbench.runCommand('Agent Workbench: Delete Agent Version…');
+      const input = page.locator('.quick-input-widget input.input');
+      await input.waitFor();
+      await input.fill('Support Call QA');
+      const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      await rows.filter({ has: page.locator('.label-name', { hasText: /^Support Call QA$/ }) }).first().click();
+      // The versions of the agent: the older ones, and not the current one.
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Delete Version of Support Call QA' }).waitFor();
+      await rows.first().waitFor();
+      const shown = await rows.allInnerTexts();
+      assert.ok(shown.length > 0, 'the agent has older versions to offer');
+      assert.ok(shown.every((text) => !/current/.test(text)), `the current version is not offered: ${shown.join(' | ')}`);
+      await workbench.screenshot('agents--delete-version-palette');
+    } finally {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    }
+  });
 });

@@ -202,6 +202,15 @@ describe('Agents view', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('opens Create Agent Version… on an agent’s Versions row as a draft of that agent, without asking which agent', async () => {
+    const qa = await byName('Support Call QA');
+    await vscode.commands.executeCommand('agentWorkbench.agents.createVersion', qa.versions);
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.startsWith('/drafts/') && vscode.window.activeTextEditor, 'the draft (a quick pick asking which agent would hold it back)');
+    assert.match(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '', /Support Call QA/);
+    assert.ok(editor.document.uri.path.includes(qa.agent.id), `the draft is of Support Call QA: ${editor.document.uri.toString()}`);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('renames a version and deletes one that is not current, after asking; the current version is never deleted', async () => {
     const api = await workbench();
     const client = api.connection.requireClient();

@@ -40,8 +40,9 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       const version = node?.version ?? (await pickVersion(view, agent, `Open Version of ${agent.name}`));
       await openReadonly(agentVersionUri(agent.id, version.id, agent.name, version.version_name), 'json');
     }),
-    registerCommand(log, AgentCommands.createVersion, async (node?: VersionNode | AgentNode) => {
-      const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Create Version: choose the agent');
+    registerCommand(log, AgentCommands.createVersion, async (node?: VersionNode | VersionsNode | AgentNode) => {
+      // On an agent's Versions row the agent is that row's: nothing to ask.
+      const agent = node instanceof VersionNode ? node.agent : await agentOf(node instanceof VersionsNode ? node.parent : node, 'Create Version: choose the agent');
       const base = node instanceof VersionNode ? node.version : await startingVersion(view, agent);
       await drafts.open(agent, base);
     }),
@@ -50,7 +51,8 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       await renameVersion(view, agent, version, name);
     }),
     registerCommand(log, AgentCommands.deleteVersion, async (node?: VersionNode, confirmed?: boolean) => {
-      const { agent, version } = await versionOf(view, node, 'Delete Version');
+      // The palette never offers the current version: it cannot be deleted.
+      const { agent, version } = await versionOf(view, node, 'Delete Version', { notCurrent: true });
       await deleteVersion(view, agent, version, confirmed === true);
     }),
     registerCommand(log, AgentCommands.compareVersions, async (node?: VersionNode | AgentNode, otherId?: string) => {

@@ -8,10 +8,11 @@ import { pickAgent, pickVersion } from './agentPickers';
 import type { AgentsView } from './agentsView';
 
 /** The version a command acts on: the row it was run on, or an agent and a version the user picks. */
-export async function versionOf(view: AgentsView, arg: unknown, title: string): Promise<{ agent: BaseAgent; version: AgentVersion }> {
+export async function versionOf(view: AgentsView, arg: unknown, title: string, options: { notCurrent?: boolean } = {}): Promise<{ agent: BaseAgent; version: AgentVersion }> {
   if (arg instanceof VersionNode) return { agent: arg.agent, version: arg.version };
   const agent = await pickAgent(view, `${title}: choose the agent`);
-  return { agent, version: await pickVersion(view, agent, `${title} of ${agent.name}`) };
+  const current = options.notCurrent ? (agent.current_version_id ?? undefined) : undefined;
+  return { agent, version: await pickVersion(view, agent, `${title} of ${agent.name}`, current) };
 }
 
 /** Rename Version…: the name is checked while typing; the Versions list shows it at once. */
