@@ -44,6 +44,8 @@ export interface TargetSummary {
   changedVsBaseline: number | undefined;
   totalCost: number;
   totalTokens: number;
+  /** Done jobs answered from the cache: their cost and time say nothing of a run. */
+  cached: number;
   p50DurationMs: number | undefined;
   p95DurationMs: number | undefined;
   /** How many cases got each outcome (the first key's value; `(none)` when missing). */
@@ -143,6 +145,7 @@ export function summarize(record: ComparisonRecord, rows: readonly CaseRow[] = c
       changedVsBaseline: target.id === record.baselineId ? undefined : 0,
       totalCost: 0,
       totalTokens: 0,
+      cached: 0,
       p50DurationMs: undefined,
       p95DurationMs: undefined,
       outcomes: new Map(),
@@ -154,7 +157,8 @@ export function summarize(record: ComparisonRecord, rows: readonly CaseRow[] = c
       const cell = row.cells[t]!;
       if (cell.state === 'running') summary.running++;
       if (cell.state === 'failed') summary.failures++;
-      if (run) {
+      if (run?.status === JobStatus.CACHED) summary.cached++;
+      else if (run) {
         summary.totalCost += finite(run.cost);
         summary.totalTokens += finite(run.inputTokens) + finite(run.outputTokens);
         if (typeof run.durationMs === 'number' && Number.isFinite(run.durationMs)) durations.push(run.durationMs);

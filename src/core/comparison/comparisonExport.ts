@@ -92,7 +92,9 @@ function summaryLine(s: TargetSummary): string {
   const accuracy = accuracyText(s);
   const changed = s.changedVsBaseline === undefined ? 'baseline' : String(s.changedVsBaseline);
   const ms = (v: number | undefined): string => (v === undefined ? '–' : duration(v));
-  return `| ${mdText(s.label)} | ${accuracy} | ${changed} | ${s.failures} | ${s.totalCost.toFixed(4)} | ${s.totalTokens} | ${ms(s.p50DurationMs)} | ${ms(s.p95DurationMs)} |`;
+  const cached = s.cached > 0 && s.cached === s.done;
+  const cost = cached ? 'cached' : `${s.totalCost.toFixed(4)}${s.cached ? ` (${s.cached} cached)` : ''}`;
+  return `| ${mdText(s.label)} | ${accuracy} | ${changed} | ${s.failures} | ${cost} | ${cached ? 'cached' : s.totalTokens} | ${cached ? 'cached' : ms(s.p50DurationMs)} | ${cached ? 'cached' : ms(s.p95DurationMs)} |`;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** What the comparison page shows, from a comparison record: text and numbers, computed in the extension. */
+import { JobStatus } from '../jobStatus';
 import { caseReview } from './caseLabelling';
 import { accuracyText, caseRows, summarize, type CaseRow, type TargetSummary } from './compare';
 import type { ComparisonRecord } from './comparisonRecord';
@@ -41,6 +42,7 @@ function rowView(record: ComparisonRecord, row: CaseRow): RowView {
         cost: finiteOrNull(run?.cost),
         tokens,
         durationMs: finiteOrNull(run?.durationMs),
+        cached: run?.status === JobStatus.CACHED,
       };
     }),
   };
@@ -68,6 +70,7 @@ function summaryView(s: TargetSummary, record: ComparisonRecord, index: number):
     changed: s.changedVsBaseline ?? null,
     cost: s.totalCost,
     tokens: s.totalTokens,
+    cached: s.cached,
     p50Ms: s.p50DurationMs ?? null,
     p95Ms: s.p95DurationMs ?? null,
     outcomes: [...s.outcomes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),

@@ -18,6 +18,8 @@ export interface CellView {
   cost: number | null;
   tokens: number | null;
   durationMs: number | null;
+  /** Answered from the cache: no cost, no time of its own. */
+  cached: boolean;
 }
 
 export interface RowView {
@@ -52,6 +54,8 @@ export interface SummaryView {
   changed: number | null;
   cost: number;
   tokens: number;
+  /** Jobs answered from the cache (left out of cost, tokens and durations). */
+  cached: number;
   p50Ms: number | null;
   p95Ms: number | null;
   /** Outcome → how many cases (the disposition chart). */
@@ -127,6 +131,7 @@ const isCell = (v: unknown): boolean =>
     cost: isNullableNumber,
     tokens: isNullableNumber,
     durationMs: isNullableNumber,
+    cached: isBoolean,
   });
 const isRow = (v: unknown): boolean =>
   shaped(v, { case: isString, tags: isString, expected: isNullableString, reviewed: isNullableString, reviewDisagrees: isBoolean, changed: isBoolean, failed: isBoolean, mismatch: isBoolean, why: isNullableString, cells: arrayOf(isCell) });
@@ -142,6 +147,7 @@ const isSummary = (v: unknown): boolean =>
     changed: isNullableIndex,
     cost: isFiniteNumber,
     tokens: isFiniteNumber,
+    cached: isIndex,
     p50Ms: isNullableNumber,
     p95Ms: isNullableNumber,
     outcomes: arrayOf(isOutcome),

@@ -63,7 +63,9 @@ export async function planPolicyTrial(client: ServiceClient, policy: Pick<Policy
 export function sumEstimates(estimates: readonly CostEstimate[]): CostEstimate {
   const jobs = estimates.reduce((n, e) => n + e.jobs, 0);
   if (estimates.some((e) => e.cost === undefined || e.tokens === undefined)) return { jobs };
-  return { jobs, tokens: estimates.reduce((n, e) => n + e.tokens!, 0), cost: estimates.reduce((n, e) => n + e.cost!, 0), basis: estimates[0]?.basis };
+  const ranged = estimates.every((e) => e.costRange);
+  const costRange: [number, number] | undefined = ranged ? [estimates.reduce((n, e) => n + e.costRange![0], 0), estimates.reduce((n, e) => n + e.costRange![1], 0)] : undefined;
+  return { jobs, tokens: estimates.reduce((n, e) => n + e.tokens!, 0), cost: estimates.reduce((n, e) => n + e.cost!, 0), ...(costRange ? { costRange } : {}), basis: estimates[0]?.basis };
 }
 
 /** How one agent's copy answered. */

@@ -197,7 +197,8 @@ function writeCell(cell: HTMLElement, row: RowView, column: ColumnRef): void {
       text = data.state === 'none' ? '' : data.state;
       extra = ` state-${data.state}`;
       if (data.state !== 'none') title = 'Double-click to open the job';
-    } else if (f === 'cost') text = data.cost === null ? '' : data.cost.toFixed(4);
+    } else if (data.cached && (f === 'cost' || f === 'tokens' || f === 'duration')) text = 'cached';
+    else if (f === 'cost') text = data.cost === null ? '' : data.cost.toFixed(4);
     else if (f === 'tokens') text = data.tokens === null ? '' : count(data.tokens);
     else if (f === 'duration') text = duration(data.durationMs);
     else {

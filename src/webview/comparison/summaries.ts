@@ -17,9 +17,12 @@ export function summaryCards(summaries: readonly SummaryView[], drop: (index: nu
     else add('Changed', 'baseline');
     add('Failures', count(s.failures), s.failures > 0 ? 'failed' : '');
     add('Done', s.running > 0 ? `${count(s.done)} (${count(s.running)} running)` : count(s.done));
-    add('Cost', s.cost.toFixed(4));
-    add('Tokens', count(s.tokens));
-    add('p50 / p95', `${duration(s.p50Ms)} / ${duration(s.p95Ms)}`);
+    // Jobs answered from the cache cost nothing and took no time of their own: said as "cached", never as 0.
+    const allCached = s.cached > 0 && s.cached === s.done;
+    const cachedNote = s.cached > 0 && !allCached ? ` (${count(s.cached)} cached)` : '';
+    add('Cost', allCached ? 'cached' : `${s.cost.toFixed(4)}${cachedNote}`);
+    add('Tokens', allCached ? 'cached' : count(s.tokens));
+    add('p50 / p95', allCached ? 'cached' : `${duration(s.p50Ms)} / ${duration(s.p95Ms)}`);
     card.append(figures, outcomeChart(s.outcomes, `Outcomes of ${s.label}`));
     if (s.failed !== null) {
       card.classList.add('target-failed');

@@ -181,7 +181,7 @@ describe('the labelling pass', () => {
     failed: false,
     mismatch: false,
     why: null,
-    cells: outcomes.map((o) => ({ state: o === null ? 'running' : 'done', values: [o], changed: false, mismatch: null, cost: null, tokens: null, durationMs: null })),
+    cells: outcomes.map((o) => ({ state: o === null ? 'running' : 'done', values: [o], changed: false, mismatch: null, cost: null, tokens: null, durationMs: null, cached: false })),
   });
   const rows = [row('a', 'Compliant', ['Compliant', 'Compliant']), row('b', null, ['Compliant', 'Non-Compliant']), row('c', 'Compliant', ['Compliant', null]), row('d', null, ['Non-Compliant', null])];
   const targets = [{ label: 'Before', kind: 'baseline' }, { label: 'Trial', kind: 'current' }];

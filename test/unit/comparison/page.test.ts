@@ -284,5 +284,19 @@ describe('the comparison view', () => {
       assert.equal(await view.page.locator('#canvas img, #label-bar img').count(), 0);
       assert.deepEqual(await view.violations(), []);
     });
+
+    it('says "cached" for a target whose jobs were answered from the cache, never a cost of 0 or times of 0 ms', async () => {
+      const record = bigComparison(20);
+      for (const c of record.cases) c.runs.now = { ...c.runs.now!, status: JobStatus.CACHED, cost: 0, inputTokens: 0, outputTokens: 0, durationMs: 0, outputs: [{ key: 'disposition', value: 'Approve' }] };
+      const summary = comparisonView(record).summaries[1]!;
+      assert.deepEqual([summary.cached, summary.cost, summary.p50Ms], [20, 0, null], 'cached jobs are counted apart, out of cost and durations');
+      // A later load than any test before: the page takes only the newest.
+      await view.post(message(record, 1000));
+      await view.page.locator('#count').filter({ hasText: '20 cases' }).waitFor();
+      const card = (await view.page.locator('.card').allTextContents())[1]!;
+      assert.match(card, /Costcached/);
+      assert.match(card, /p50 \/ p95cached/);
+      assert.doesNotMatch(card, /0\.0000|0 ms/);
+    });
   });
 });

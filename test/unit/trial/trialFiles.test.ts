@@ -56,7 +56,7 @@ describe('What a trial runs', () => {
     const q = trialStartQuestion({ policyName: 'Quality', agentName: 'Support Call QA', testSet: 'qa.testset.jsonl', cases: 3, estimate: { jobs: 6, tokens: 6000, cost: 0.12, basis: '20 recent jobs of the agent' }, baseline: 'now' });
     assert.equal(q.button, 'Start 6 Jobs');
     assert.match(q.message, /production is not touched until you publish/);
-    assert.match(q.detail, /6 jobs, about 6k tokens, about 0\.12 in cost \(estimated from 20 recent jobs of the agent\)/);
+    assert.match(q.detail, /6 jobs, about 6k tokens, about 0\.12 credits \((likely [^;]+; )?estimated from 20 recent jobs of the agent\)/);
     assert.match(q.detail, /trial copy of Support Call QA/);
   });
 });
