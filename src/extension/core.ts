@@ -26,6 +26,7 @@ export { comparisonView } from '../core/comparison/comparisonView';
 export { nextComparisonMessage } from '../core/comparison/viewDelta';
 export { progressView, workLeft, type SessionPhase } from '../core/comparison/comparisonProgress';
 export { ruleChanges, type RuleChange } from '../core/comparison/ruleChanges';
+export { newestComparisonOf, findNewestComparison } from '../core/comparison/comparisonFiles';
 export { estimatePlan, estimateText, overCeiling, readCostEstimate, type CostEstimate } from '../core/comparison/costEstimate';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
