@@ -84,25 +84,29 @@ export type RuleCoverage = KnownCoverage | UnknownCoverage;
 export interface RuleCoverageOptions {
   /** The target whose outputs count (its id in the comparison); default {@link defaultCoverageTarget}. */
   targetId?: string;
+  /** The newest of the agent versions the comparison ran, when the caller knows it (the default target among versions). */
+  newestVersionId?: string;
 }
 
 /**
  * The target whose outputs show the newest content: a trial's target (the edit tried), else the agent's
- * current version now, else the last target that ran (a baseline of results before only when alone).
+ * current version now, else the last target that ran and did not fail (the results before only when
+ * nothing else is there). Among versions, `newestVersionId` (the caller may know it) picks one.
  */
-export function defaultCoverageTarget(record: Pick<ComparisonRecord, 'targets'>): ComparisonTarget | undefined {
+export function defaultCoverageTarget(record: Pick<ComparisonRecord, 'targets'>, newestVersionId?: string): ComparisonTarget | undefined {
   const targets = record.targets;
   return (
     targets.find((t) => t.id === TRIAL_TARGET_ID) ??
     targets.find((t) => t.kind === 'current' && !t.agentId) ??
-    [...targets].reverse().find((t) => t.kind !== 'baseline') ??
+    targets.find((t) => t.kind === 'version' && t.agentVersionId === newestVersionId) ??
+    [...targets].reverse().find((t) => t.kind !== 'baseline' && t.failed === undefined) ??
     targets[targets.length - 1]
   );
 }
 
 /** The coverage of a policy version's content by the cases of a comparison, read from one target's outputs. */
 export function ruleCoverage(content: unknown, record: Pick<ComparisonRecord, 'targets' | 'cases'>, options: RuleCoverageOptions = {}): RuleCoverage {
-  const target = pickTarget(record, options.targetId);
+  const target = pickTarget(record, options);
   const ref: CoverageTargetRef | undefined = target && { id: target.id, label: target.label };
   const rules = policyRuleList(content);
   if (rules.length === 0) return { known: false, target: ref, sentence: 'This policy version has no rules (guidelines.categories[].rules), so there is nothing for a test set to cover.' };
@@ -155,8 +159,8 @@ export function coveragePercent(coverage: Pick<KnownCoverage, 'reached' | 'total
   return coverage.total === 0 ? 0 : (coverage.reached / coverage.total) * 100;
 }
 
-function pickTarget(record: Pick<ComparisonRecord, 'targets'>, targetId: string | undefined): ComparisonTarget | undefined {
-  if (targetId === undefined) return defaultCoverageTarget(record);
+function pickTarget(record: Pick<ComparisonRecord, 'targets'>, { targetId, newestVersionId }: RuleCoverageOptions): ComparisonTarget | undefined {
+  if (targetId === undefined) return defaultCoverageTarget(record, newestVersionId);
   const target = record.targets.find((t) => t.id === targetId);
   if (!target) throw new Error(`The comparison has no target "${targetId}"; its targets are ${record.targets.map((t) => `"${t.id}" (${t.label})`).join(', ')}.`);
   return target;

@@ -141,11 +141,14 @@ describe('rule coverage of a policy by a test set', () => {
     assert.match((coverage as { sentence: string }).sentence, /has no rules/);
   });
 
-  it('reads the trial’s outputs by default, else the current version now, and any target asked for', () => {
+  it('reads the trial’s outputs by default, else the current version now, else the newest version that ran, and any target asked for', () => {
     const trial: ComparisonTarget[] = [{ id: 'now', label: 'Current version now', kind: 'current' }, { id: 'trial', label: 'Trial of the edit', kind: 'current', agentId: 'copy' }];
     assert.equal(defaultCoverageTarget({ targets: trial })!.id, 'trial');
     const versions: ComparisonTarget[] = [{ id: 'v-1', label: 'v3', kind: 'version', agentVersionId: '1' }, { id: 'now', label: 'Current version now', kind: 'current' }, { id: 'v-2', label: 'v4', kind: 'version', agentVersionId: '2' }];
     assert.equal(defaultCoverageTarget({ targets: versions })!.id, 'now');
+    const failed: ComparisonTarget[] = [{ id: 'v-1', label: 'v3', kind: 'version', agentVersionId: '1' }, { id: 'v-2', label: 'v1', kind: 'version', agentVersionId: '2', failed: 'Unknown input' }];
+    assert.equal(defaultCoverageTarget({ targets: failed })!.id, 'v-1', 'never a target that failed');
+    assert.equal(defaultCoverageTarget({ targets: [...failed].reverse() }, '1')!.id, 'v-1', 'the newest version when the caller knows it');
     const record = comparison([{ outputs: matched(['Resolution', 'States a next step']) }]);
     record.cases[0]!.runs.before = { jobId: 'old', status: 3, outputs: matched(['Identity', 'Verifies the caller']) };
     assert.deepEqual(casesOf(known(ruleCoverage(CALLS, record, { targetId: 'before' })), '1.1'), ['call 1']);
