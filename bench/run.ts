@@ -23,6 +23,7 @@ import { sqlCompletion, sqlCompletionInHost } from './benchmarks/sqlCompletion';
 import { tableUpload } from './benchmarks/tableUpload';
 import { runs } from './benchmarks/runs';
 import { runToRow } from './benchmarks/runToRow';
+import { ruleCoverageBench } from './benchmarks/ruleCoverage';
 import { soak } from './benchmarks/soak';
 import { upload } from './benchmarks/upload';
 import { type Figure, notMeasured, size } from './lib/figures';
@@ -78,6 +79,7 @@ const BENCHES: Bench[] = [
   { name: 'runs', title: 'runs and results', budget: 'Run ≤ 1.5× one raw request; 1 request for 100 results', needsHost: false, run: (w) => runs(w.sandbox, loadCoreBundle()) },
   { name: 'mcp', title: 'MCP: a read tool over stdio', budget: '≤ 1.2× the same client call', needsHost: false, run: (w) => mcpOverhead(w.sandbox, loadCoreBundle()) },
   { name: 'runToRow', title: 'Run → the new row', budget: '≤ 1 round trip + one frame', needsHost: true, run: (w) => runToRow(session(w), w.sandbox) },
+  { name: 'ruleCoverage', title: 'rule coverage: 200 rules × 1,000 cases', budget: '≤ 1× reading the comparison', needsHost: false, run: () => Promise.resolve(ruleCoverageBench(loadCoreBundle())) },
   { name: 'liveChecks', title: 'checks while typing', budget: 'largest document within 50 ms ≥ the size cap', needsHost: false, run: () => liveChecks(loadCoreBundle()) },
   { name: 'soak', title: 'a long session', budget: 'heap growth ≤ 10 MB', needsHost: true, limitMs: 15 * 60_000, run: (w) => soak(session(w), w.sandbox) },
 ];

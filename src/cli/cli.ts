@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CLEAN_UP_USAGE, runCleanUp } from './cleanUpCommand';
+import { COVERAGE_USAGE, runCoverage } from './coverageCommand';
 import type { Env } from './environment';
 import { CONNECTION_ENV } from './environment';
 import { MCP_USAGE, runMcp } from './mcpCommand';
@@ -17,6 +18,7 @@ Agent Workbench on the command line: try policy edits in CI, serve the tools to 
 
 Commands:
   try       try a policy edit on a test set on copies, and fail when an expected outcome changes
+  coverage  which rules of a policy a test set exercises, read from its newest comparison
   clean-up  list the trial copies a stopped or crashed try left, and remove them with --yes
   mcp       serve the tools (find agents, read jobs, run, try, publish, …) to an MCP client
   sandbox   start the local sandbox of the service (no account needed)
@@ -25,7 +27,7 @@ Commands:
 agent-workbench <command> --help shows a command's options.
 ${CONNECTION_ENV}`;
 
-const HELP: Record<string, string> = { try: TRY_USAGE, 'clean-up': CLEAN_UP_USAGE, mcp: MCP_USAGE, sandbox: SANDBOX_USAGE };
+const HELP: Record<string, string> = { try: TRY_USAGE, coverage: COVERAGE_USAGE, 'clean-up': CLEAN_UP_USAGE, mcp: MCP_USAGE, sandbox: SANDBOX_USAGE };
 
 /** The version of the package this command line came in. */
 export function cliVersion(): string {
@@ -57,6 +59,7 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo, host?
   }
   try {
     if (command === 'try') return await runTry(rest, env, io, host);
+    if (command === 'coverage') return await runCoverage(rest, env, io);
     if (command === 'clean-up') return await runCleanUp(rest, env, io);
     if (command === 'mcp') return await runMcp(rest, env, io, cliVersion());
     if (command === 'sandbox') {

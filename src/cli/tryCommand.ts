@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServiceClient } from '../core/client';
 import { estimateText, type CostEstimate } from '../core/comparison/costEstimate';
+import { ruleCoverageLine } from '../core/coverage/coverageText';
 import { ConfinedWriteRefused } from '../core/confinedWrite';
 import { AgentVersionDraftSchema, type AgentVersionDraft } from '../core/documents/agentVersionDraft';
 import { checkJson } from '../core/documents/jsonProblems';
@@ -39,11 +40,14 @@ Options:
   --out FOLDER      where the comparison goes (default: the test set's folder, which must be inside the current folder)
   --min-accuracy P  gate: the trial's accuracy on the labelled cases must reach P percent
   --max-newly-wrong N  gate: at most N labelled cases right before may turn wrong
+  --min-rule-coverage P  gate (with --policy): the trial's outputs must reach P percent of the edited policy's rules
   --help            show this text
 
 ${CONNECTION_ENV}
 Exit code without thresholds: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.
-With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.
+With --min-accuracy, --max-newly-wrong and/or --min-rule-coverage the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both,
+6 when only the rule coverage is below its percent (or unknown: the outputs say nothing about rules; 3–5 win when an accuracy threshold fails too), 2 when the trial could not run.
+Each agent's line says the rule coverage of a policy edit ("Rule coverage: 17 of 23 rules reached by loop.testset.jsonl"), and so does the Markdown summary.
 Ctrl+C (SIGINT) or SIGTERM stops the trial: its jobs are cancelled and its copies removed, then it exits 130 (SIGINT) or 143 (SIGTERM).
 A second one exits at once with the same code, leaving what was not removed yet: agent-workbench clean-up removes it.
 A run does not replace a trial file whose copies are still on the service (exit 2): agent-workbench clean-up --yes first.`;
@@ -58,7 +62,7 @@ export interface CliIo {
 
 /** Runs `try` with its arguments (after the command name); answers the exit code. `host`: its stop signals (none: not watched). */
 export async function runTry(args: readonly string[], env: Env, io: CliIo, host?: CliProcess): Promise<number> {
-  const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, 'min-rule-coverage': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(TRY_USAGE);
     return 0;
@@ -70,7 +74,11 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
     io.err(`agent-workbench: --test-set is needed, with either --policy or both --agent and --draft.\n${TRY_USAGE}`);
     return 2;
   }
-  const gate = thresholdsOf(values['min-accuracy'], values['max-newly-wrong']);
+  const gate = thresholdsOf(values['min-accuracy'], values['max-newly-wrong'], values['min-rule-coverage']);
+  if (gate && typeof gate !== 'string' && gate.minRuleCoverage !== undefined && !policyPath) {
+    io.err(`agent-workbench: --min-rule-coverage needs --policy: a draft's trial tries no policy whose rules it could cover.\n${TRY_USAGE}`);
+    return 2;
+  }
   if (typeof gate === 'string') {
     io.err(`agent-workbench: ${gate}.\n${TRY_USAGE}`);
     return 2;
@@ -198,7 +206,8 @@ async function report(result: TryPolicyEditResult, gate: GateThresholds | undefi
     const n = a.disagreeing.length;
     io.out(`${a.agentName}: ${n === 0 ? 'every case with an expected outcome agrees' : `${n} case${n === 1 ? '' : 's'} with an expected outcome now disagree${n === 1 ? 's' : ''}`} (${shownPath(cwd, a.file)}).`);
   }
-  const verdicts: GateVerdict[] = result.agents.map((a) => judgeTrial(a.record, TRIAL_TARGET_ID, gate ?? {}));
+  for (const a of result.agents) if (a.coverage) io.out(`${a.agentName}: ${ruleCoverageLine(a.coverage, a.record.testSet)}`);
+  const verdicts: GateVerdict[] = result.agents.map((a) => judgeTrial(a.record, TRIAL_TARGET_ID, gate ?? {}, a.coverage));
   result.agents.forEach((a, i) => reportGate(a.agentName, verdicts[i]!, io));
   if (result.trialFile) await fs.rm(result.trialFile, { force: true });
   if (gate) return gateExitCode(verdicts);
@@ -213,13 +222,16 @@ function readDraft(file: string, text: string): AgentVersionDraft {
   throw new Error(`${file}: ${problem?.path.length ? `${problem.path.join('.')}: ` : ''}${problem?.message ?? 'not a version draft'}`);
 }
 
-// The gate's options: undefined when neither is given (the exit code then keeps its first meaning).
-function thresholdsOf(minText: string | undefined, maxText: string | undefined): GateThresholds | undefined | string {
+// The gate's options: undefined when none is given (the exit code then keeps its first meaning).
+function thresholdsOf(minText: string | undefined, maxText: string | undefined, coverageText: string | undefined): GateThresholds | undefined | string {
   const minAccuracy = parseThreshold('min-accuracy', minText);
   const maxNewlyWrong = parseThreshold('max-newly-wrong', maxText);
+  const minRuleCoverage = parseThreshold('min-rule-coverage', coverageText);
   if (typeof minAccuracy === 'string') return minAccuracy;
   if (typeof maxNewlyWrong === 'string') return maxNewlyWrong;
-  return minAccuracy === undefined && maxNewlyWrong === undefined ? undefined : { minAccuracy, maxNewlyWrong };
+  if (typeof minRuleCoverage === 'string') return minRuleCoverage;
+  const none = minAccuracy === undefined && maxNewlyWrong === undefined && minRuleCoverage === undefined;
+  return none ? undefined : { minAccuracy, maxNewlyWrong, minRuleCoverage };
 }
 
 /** Prints a gate's verdict for one agent: the accuracy line, then each threshold not met. */

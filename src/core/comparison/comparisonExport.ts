@@ -5,6 +5,8 @@ import { CSV, delimitedText } from '../grid/delimited';
 import { accuracyText, caseRows, correctnessLine, failureReason, summarize, transitions, type CaseRow, type TargetSummary } from './compare';
 import { runOf, type ComparisonRecord } from './comparisonRecord';
 import { caseLabel } from './testSet';
+import { coverageTotals } from '../coverage/coverageText';
+import type { RuleCoverage } from '../coverage/ruleCoverage';
 
 /** Column names and rows of the case table: case, expected, then per target its state, keys, cost, tokens, duration. */
 export function comparisonTable(record: ComparisonRecord, rows: readonly CaseRow[] = caseRows(record)): { names: string[]; rows: (string | null)[][] } {
@@ -66,11 +68,20 @@ export function comparisonJson(record: ComparisonRecord): string {
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
+export interface MarkdownOptions {
+  /** The most changed cases listed (default 20). */
+  maxChangedCases?: number;
+  /** A trial's coverage of the policy it tried (coverage/ruleCoverage.ts): said in one line under the test set's. */
+  ruleCoverage?: RuleCoverage;
+}
+
 /** A Markdown summary to paste into a pull request: the figures per target and the cases that changed. */
-export function comparisonMarkdown(record: ComparisonRecord, maxChangedCases = 20): string {
+export function comparisonMarkdown(record: ComparisonRecord, options: MarkdownOptions = {}): string {
+  const maxChangedCases = options.maxChangedCases ?? 20;
   const rows = caseRows(record);
   const summaries = summarize(record, rows);
   const lines = [`### ${mdText(record.title)}`, '', ...correctnessMarkdown(record, rows, summaries), `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} case${record.cases.length === 1 ? '' : 's'}, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
+  if (options.ruleCoverage) lines.push(coverageMarkdown(options.ruleCoverage, record.testSet), '');
   const incomplete = incompleteNote(record, rows);
   if (incomplete) lines.push(`> **Incomplete:** ${incomplete}`, '');
   lines.push('| target | accuracy | changed | failures | cost | tokens | p50 | p95 |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -86,6 +97,11 @@ export function comparisonMarkdown(record: ComparisonRecord, maxChangedCases = 2
     if (changed.length > maxChangedCases) lines.push('', `…and ${changed.length - maxChangedCases} more.`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+// "Rule coverage: 17 of 23 rules reached by `loop.testset.jsonl`.", or why it is not known.
+function coverageMarkdown(coverage: RuleCoverage, testSet: string): string {
+  return coverage.known ? `Rule coverage: ${coverageTotals(coverage)} by \`${mdCode(testSet)}\`.` : `Rule coverage: not known. ${mdText(coverage.sentence)}`;
 }
 
 function summaryLine(s: TargetSummary): string {

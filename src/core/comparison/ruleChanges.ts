@@ -17,8 +17,21 @@ const RULE_KEYS = /^(matched_rules|rules_matched|matched_rule_ids|rules|flags_ra
 /** The most rule names one side is read for. */
 const MAX_RULES = 500;
 
-/** The names of the rules an output list says matched, or undefined when it says nothing about rules. */
-export function matchedRules(outputs: readonly RunOutput[] | null | undefined): Set<string> | undefined {
+/**
+ * A rule an output says matched: its name (a title, the way the sandbox's engine and the policy name it),
+ * and its category when the output gives one (the sandbox's does: it tells apart rules named twice).
+ */
+export interface MatchedRule {
+  name: string;
+  category?: string;
+}
+
+/**
+ * The rules an output list says matched, in the order it lists them, or undefined when it says nothing
+ * about rules (no such output, or one that is not a list or object of rules). The one reading of them:
+ * why a case changed (below) and rule coverage (coverage/ruleCoverage.ts) both use it.
+ */
+export function matchedRuleList(outputs: readonly RunOutput[] | null | undefined): MatchedRule[] | undefined {
   const output = outputs?.find((o) => RULE_KEYS.test(o.key));
   if (!output || typeof output.value !== 'string') return undefined;
   let parsed: unknown;
@@ -27,9 +40,15 @@ export function matchedRules(outputs: readonly RunOutput[] | null | undefined): 
   } catch {
     return undefined;
   }
-  const names = new Set<string>();
-  const add = (name: unknown): void => {
-    if (typeof name === 'string' && name.trim() && names.size < MAX_RULES) names.add(name.trim().slice(0, 300));
+  const rules: MatchedRule[] = [];
+  const seen = new Set<string>();
+  const add = (name: unknown, category?: unknown): void => {
+    if (typeof name !== 'string' || !name.trim() || rules.length >= MAX_RULES) return;
+    const rule: MatchedRule = { name: name.trim().slice(0, 300) };
+    if (typeof category === 'string' && category.trim()) rule.category = category.trim().slice(0, 300);
+    const key = `${rule.category ?? ''}\u0000${rule.name}`;
+    if (!seen.has(key)) rules.push(rule);
+    seen.add(key);
   };
   if (Array.isArray(parsed)) {
     for (const item of parsed) {
@@ -37,20 +56,26 @@ export function matchedRules(outputs: readonly RunOutput[] | null | undefined): 
       else if (item && typeof item === 'object') {
         const record = item as Record<string, unknown>;
         if (record.matched === false) continue;
-        add(record.rule ?? record.title ?? record.name ?? record.id);
+        add(record.rule ?? record.title ?? record.name ?? record.id, record.category);
       }
     }
-    return names;
+    return rules;
   }
   if (parsed && typeof parsed === 'object') {
     // { "rule name": true | {matched: true} }
     for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
       const matched = value === true || (value !== null && typeof value === 'object' && (value as { matched?: unknown }).matched === true);
-      if (matched) add(name);
+      if (matched) add(name, value !== null && typeof value === 'object' ? (value as { category?: unknown }).category : undefined);
     }
-    return names;
+    return rules;
   }
   return undefined;
+}
+
+/** The names of the rules an output list says matched, or undefined when it says nothing about rules. */
+export function matchedRules(outputs: readonly RunOutput[] | null | undefined): Set<string> | undefined {
+  const rules = matchedRuleList(outputs);
+  return rules && new Set(rules.map((r) => r.name));
 }
 
 /** The rules whose result differs between the baseline's outputs and another target's, in a stable order. */

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { describeAgent, findAgents } from './agentTools';
 import { cancelJobsTool } from './cancelTools';
+import { ruleCoverageTool } from './coverageTools';
 import { listDatasets, listTables, queryTables } from './dataTools';
 import { readResultFile } from './fileTools';
 import { listJobs, readJobs } from './jobTools';
@@ -25,6 +26,7 @@ export const TOOLS: readonly AnyTool[] = [
   listJobs,
   readJobs,
   readPolicy,
+  ruleCoverageTool,
   listDatasets,
   listTables,
   queryTables,

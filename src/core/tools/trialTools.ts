@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as z from 'zod';
 import { estimateText } from '../comparison/costEstimate';
+import { ruleCoverageLine } from '../coverage/coverageText';
 import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { parsePolicyFile, type PolicyFile } from '../trial/policyFile';
 import { publishable, publishTarget, publishTrial, TrialConflict } from '../trial/trialEnd';
@@ -82,7 +83,11 @@ function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: str
   const rel = (f: string | undefined): string | null => (f && ctx.root ? path.relative(ctx.root, f) : (f ?? null));
   const parts = result.agents.map((a) => {
     const answer = comparisonAnswer(a.record);
-    return { text: `${answer.text}${a.disagreeing.length ? `\n${a.disagreeing.length} case(s) with an expected outcome now disagree.` : '\nEvery case with an expected outcome agrees.'}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...answer.data } };
+    const agreement = a.disagreeing.length ? `${a.disagreeing.length} case(s) with an expected outcome now disagree.` : 'Every case with an expected outcome agrees.';
+    // Which rules of the edit the cases reach: a change to a rule no case reaches is not checked by this trial.
+    const coverage = a.coverage ? `\n${ruleCoverageLine(a.coverage, a.record.testSet)}${a.coverage.known && a.coverage.unreached.length ? ' rule_coverage lists the rules not reached.' : ''}` : '';
+    const ruleCoverage = a.coverage && (a.coverage.known ? { reached: a.coverage.reached, total: a.coverage.total } : { known: false, sentence: a.coverage.sentence });
+    return { text: `${answer.text}\n${agreement}${coverage}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...(ruleCoverage ? { rule_coverage: ruleCoverage } : {}), ...answer.data } };
   });
   const left = result.leftAlone.map((item) => `Left alone (not marked as this trial's copy): ${describeLeftAlone(item)}`);
   const tail = `${left.length ? `${left.join('\n')}\n` : ''}Nothing was published; the trial copies were removed. To publish ${publish} with trial_file "${rel(result.trialFile)}".`;

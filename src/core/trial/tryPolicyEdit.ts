@@ -16,14 +16,15 @@ import { estimatePlan, readCostEstimate, type CostEstimate } from '../comparison
 import { parseTestSet, type TestCase } from '../comparison/testSet';
 import { testSetAgentId } from '../comparison/testSetCheck';
 import type { PolicyFile } from './policyFile';
-import { clientComparisonService, disagreements, runToEnd, trialComparison, trialGrounds, trialPlan } from './trialComparison';
+import { clientComparisonService, disagreements, runToEnd, TRIAL_TARGET_ID, trialComparison, trialGrounds, trialPlan } from './trialComparison';
 import type { Grounds } from '../writeGate/grounds';
 import { signedInTrialUser } from './trialOwnership';
 import { discardTrial, type RemovalOutcome } from './trialEnd';
 import { checkTrialFileReplaceable } from './trialFileGuard';
 import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
-import { newDraftTrial, newTrial, serializeTrial, type TrialRecord } from './trialRecord';
+import { isDraftTrial, newDraftTrial, newTrial, serializeTrial, type TrialRecord } from './trialRecord';
+import { ruleCoverage, type RuleCoverage } from '../coverage/ruleCoverage';
 import { agentsApplying, setUpDraftTrial, setUpTrial } from './trialSetup';
 import type { AgentVersionDraft } from '../documents/agentVersionDraft';
 
@@ -77,6 +78,8 @@ export interface TriedAgent {
   disagreeing: number[];
   /** The comparison file written, when an output folder was given. */
   file?: string;
+  /** A policy edit's trial: which rules of the edited policy the trial's outputs say the test set reaches. */
+  coverage?: RuleCoverage;
 }
 
 export interface TryPolicyEditOptions {
@@ -191,8 +194,10 @@ async function runOnCopies(
       };
       const events = { onStarted: (_count: number, ids: readonly string[], agentId: string) => o.onJobsStarted?.(agentId, [...ids]) };
       await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events, grounds: trialGrounds(client, trial, o.grounds) });
-      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record));
-      agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file });
+      // The trial's own outputs against the content it tried (a draft's trial tries no policy content).
+      const coverage = isDraftTrial(trial) ? undefined : ruleCoverage(trial.content, record, { targetId: TRIAL_TARGET_ID });
+      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record, { ruleCoverage: coverage }));
+      agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file, coverage });
       running = undefined;
     }
     // Every copy's comparison ran to its end: this content was tried, by this process (what a publish may use).

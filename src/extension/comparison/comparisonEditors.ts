@@ -242,16 +242,15 @@ async function newestComparisonOf(testSet: vscode.Uri): Promise<vscode.Uri | und
   const folder = vscode.Uri.joinPath(testSet, '..');
   const name = testSet.path.split('/').pop()!;
   const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '*.comparison.json'), undefined, 200);
-  let newest: { uri: vscode.Uri; createdAt: string } | undefined;
+  const read: { file: string; uri: vscode.Uri; record: ComparisonRecord }[] = [];
   for (const uri of files) {
     try {
-      const record = loadCore().parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
-      if (record.testSet === name && (!newest || record.createdAt > newest.createdAt)) newest = { uri, createdAt: record.createdAt };
+      read.push({ file: uri.path, uri, record: loadCore().parseComparison(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))) });
     } catch {
       // Not a comparison this window can read: not one to label from.
     }
   }
-  return newest?.uri;
+  return loadCore().newestComparisonOf(read, name)?.uri;
 }
 
 /** The comparison of the active editor tab (a cell's context menu belongs to it). */

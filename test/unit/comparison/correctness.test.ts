@@ -80,6 +80,15 @@ describe('what an edit does to correctness', () => {
     assert.match(md, /\| Trial \| 67% of 6 labelled \|/);
   });
 
+  it('says a trial’s rule coverage in one line under the test set’s, or in one sentence why it is not known', () => {
+    const coverage = { known: true as const, reached: 17, total: 23, target: { id: 'trial', label: 'Trial' }, rules: [], unreached: [], cases: 8, casesRead: 8, casesWithoutRuleInformation: 0, notInPolicy: [], ambiguous: [] };
+    const lines = comparisonMarkdown(crafted(SET), { ruleCoverage: coverage }).split('\n');
+    assert.equal(lines[lines.findIndex((l) => l.startsWith('Test set')) + 2], 'Rule coverage: 17 of 23 rules reached by `calls.testset.jsonl`.');
+    const unknown = comparisonMarkdown(crafted(SET), { ruleCoverage: { known: false, sentence: 'The outputs of “Trial” say nothing about which rules matched (no matched_rules output).' } });
+    assert.match(unknown, /\nRule coverage: not known\. The outputs of “Trial” say nothing about which rules matched \\\(no matched\\_rules output\\\)\.\n/);
+    assert.doesNotMatch(comparisonMarkdown(crafted(SET)), /Rule coverage/);
+  });
+
   it('says so in the Markdown summary when no case is labelled', () => {
     const md = comparisonMarkdown(crafted([[null, 'A', 'B']]));
     assert.match(md.split('\n')[2]!, /^No finished case is labelled/);
@@ -106,7 +115,25 @@ describe('a trial as a gate for CI', () => {
     assert.match(verdict.failed[0]!.message, /no labelled case finished/);
   });
 
+  it('fails the rule coverage threshold below the percent with its own exit code, unless an accuracy threshold fails too', () => {
+    const record = crafted(SET);
+    const coverage = { known: true as const, reached: 8, total: 11, target: { id: 'trial', label: 'Trial' }, rules: [], unreached: [], cases: 8, casesRead: 8, casesWithoutRuleInformation: 0, notInPolicy: [], ambiguous: [] };
+    assert.deepEqual(judgeTrial(record, 'trial', { minRuleCoverage: 72 }, coverage).failed, []);
+    const low = judgeTrial(record, 'trial', { minRuleCoverage: 80 }, coverage);
+    assert.deepEqual(low.failed, [{ threshold: 'min-rule-coverage', message: '--min-rule-coverage 80%: 8 of 11 rules reached (72.7%)' }]);
+    assert.equal(gateExitCode([low]), 6);
+    assert.equal(gateExitCode([judgeTrial(record, 'trial', { minRuleCoverage: 80, minAccuracy: 70 }, coverage)]), 3);
+  });
+
+  it('fails a rule coverage threshold it cannot measure, saying why in its sentence', () => {
+    const unknown = { known: false as const, sentence: 'The outputs of “Trial” say nothing about which rules matched (no matched_rules output), so rule coverage cannot be read from them.' };
+    const verdict = judgeTrial(crafted(SET), 'trial', { minRuleCoverage: 0 }, unknown);
+    assert.equal(verdict.failed[0]!.message, '--min-rule-coverage 0%: rule coverage is not known. The outputs of “Trial” say nothing about which rules matched (no matched_rules output), so rule coverage cannot be read from them');
+    assert.equal(gateExitCode([verdict]), 6);
+  });
+
   it('reads thresholds as a percent and a count, and says what is wrong with a bad one', () => {
+    assert.match(String(parseThreshold('min-rule-coverage', '101')), /--min-rule-coverage is a percent/);
     assert.equal(parseThreshold('min-accuracy', '75%'), 75);
     assert.equal(parseThreshold('max-newly-wrong', '0'), 0);
     assert.equal(parseThreshold('min-accuracy', undefined), undefined);

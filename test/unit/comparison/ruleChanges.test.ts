@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { comparisonView } from '../../../src/core/comparison/comparisonView';
 import { newComparison } from '../../../src/core/comparison/comparisonRecord';
-import { matchedRules, ruleChanges, ruleChangesText } from '../../../src/core/comparison/ruleChanges';
+import { matchedRuleList, matchedRules, ruleChanges, ruleChangesText } from '../../../src/core/comparison/ruleChanges';
 
 const out = (disposition: string, rules: unknown) => [
   { key: 'disposition', value: disposition, data_type: 'text/plain' },
@@ -17,6 +17,12 @@ describe('comparison: why a case changed', () => {
     assert.equal(matchedRules([{ key: 'matched_rules', value: 'not json' }]), undefined);
     assert.equal(matchedRules([{ key: 'disposition', value: 'x' }]), undefined);
     assert.deepEqual([...matchedRules(out('x', [{ rule: 'A', matched: false }]))!], []);
+  });
+
+  it('reads the category of each matched rule where the output gives one, so rules named twice stay apart', () => {
+    const rules = matchedRuleList(out('x', [{ category: 'Opening', rule: 'Uses the name' }, { category: 'Closing', rule: 'Uses the name' }, 'Greets', { rule: 'Greets' }]));
+    assert.deepEqual(rules, [{ category: 'Opening', name: 'Uses the name' }, { category: 'Closing', name: 'Uses the name' }, { name: 'Greets' }]);
+    assert.deepEqual([...matchedRules(out('x', [{ category: 'Opening', rule: 'Uses the name' }, { category: 'Closing', rule: 'Uses the name' }]))!], ['Uses the name']);
   });
 
   it('names the rules matched on one side only', () => {
