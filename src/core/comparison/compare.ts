@@ -229,11 +229,18 @@ export function transitions(record: ComparisonRecord, from: number, to: number, 
   return result;
 }
 
-/** "accuracy 58% → 75%: 3 cases became right, 1 became wrong" for two targets' summaries and their transitions. */
+/**
+ * "accuracy 58% → 75%: 3 cases became right, 1 became wrong" for two targets' summaries and their
+ * transitions. Both figures are of the same cases — the labelled ones both targets answered — so the
+ * arrow never moves because one side failed a case; how many were left out for that is said.
+ */
 export function correctnessLine(before: TargetSummary, after: TargetSummary, t: Transitions): string {
-  const pct = (s: TargetSummary): string => (s.accuracy === undefined ? '–' : `${Math.round(s.accuracy * 100)}%`);
+  const both = t.becameRight.length + t.becameWrong.length + t.stayedRight.length + t.stayedWrong.length;
+  const pct = (right: number): string => (both === 0 ? '–' : `${Math.round((right / both) * 100)}%`);
   const right = t.becameRight.length;
   const wrong = t.becameWrong.length;
   const moves = right === 0 && wrong === 0 ? 'no case changed between right and wrong' : `${right} case${right === 1 ? '' : 's'} became right, ${wrong} became wrong`;
-  return `accuracy ${pct(before)} → ${pct(after)}: ${moves}`;
+  const oneSide = Math.max(0, before.expected - both) + Math.max(0, after.expected - both);
+  const leftOut = oneSide > 0 ? ` (on the ${both} labelled case${both === 1 ? '' : 's'} both answered; ${oneSide} answered by one side only ${oneSide === 1 ? 'is' : 'are'} left out)` : '';
+  return `accuracy ${pct(t.stayedRight.length + t.becameWrong.length)} → ${pct(t.stayedRight.length + right)}${leftOut}: ${moves}`;
 }

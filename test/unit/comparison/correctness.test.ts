@@ -65,7 +65,8 @@ describe('what an edit does to correctness', () => {
     const record = crafted(SET);
     const rows = caseRows(record);
     const [b, a] = summarize(record, rows);
-    assert.equal(correctnessLine(b!, a!, transitions(record, 0, 1, rows)), 'accuracy 57% → 67%: 2 cases became right, 1 became wrong');
+    // 6 labelled cases both answered (a seventh still runs on the trial): 3 of 6 right before, 4 of 6 after.
+    assert.equal(correctnessLine(b!, a!, transitions(record, 0, 1, rows)), 'accuracy 50% → 67% (on the 6 labelled cases both answered; 1 answered by one side only is left out): 2 cases became right, 1 became wrong');
     const same = crafted([['Compliant', 'Compliant', 'Compliant']]);
     const [sb, sa] = summarize(same);
     assert.equal(correctnessLine(sb!, sa!, transitions(same, 0, 1)), 'accuracy 100% → 100%: no case changed between right and wrong');
@@ -74,7 +75,7 @@ describe('what an edit does to correctness', () => {
   it('leads the Markdown summary with the accuracy line and the right/wrong table', () => {
     const md = comparisonMarkdown(crafted(SET));
     const lines = md.split('\n');
-    assert.equal(lines[2], '**Trial** against Before: accuracy 57% → 67%: 2 cases became right, 1 became wrong; 1 stayed wrong, 2 stayed right.');
+    assert.equal(lines[2], '**Trial** against Before: accuracy 50% → 67% (on the 6 labelled cases both answered; 1 answered by one side only is left out): 2 cases became right, 1 became wrong; 1 stayed wrong, 2 stayed right.');
     assert.match(md, /\| right \| 2 \| 1 \|\n\| wrong \| 2 \| 1 \|/);
     assert.ok(md.indexOf('accuracy 57%') < md.indexOf('Test set'), 'correctness comes before the other figures');
     assert.match(md, /\| Trial \| 67% of 6 labelled \|/);
