@@ -6,11 +6,19 @@
 import { targetInputProblems, refusedInputs, type RefusedInput } from './comparisonInputs';
 import { casesToStart, failTarget, refuseCase, unfinishedJobIds, type ComparisonRecord, type ComparisonTarget } from './comparisonRecord';
 import { isRefusal, jobsToCancel, type ComparisonService } from './comparisonRunner';
+import { inputKind } from '../runs/runFileSchema';
+import { isFileInput } from '../client/resources/runBody';
+
+/** What the checks read of an input definition. */
+export interface InputDefinitionLike {
+  key: string;
+  data_type?: string | null;
+}
 
 /** What the checks need of the service and the workspace. */
 export interface PreflightDeps {
-  /** The input keys of a target's version (the current one, or the chosen one). */
-  inputKeys(target: ComparisonTarget, signal: AbortSignal): Promise<string[]>;
+  /** The input definitions of a target's version (the current one, or the chosen one). */
+  inputDefinitions(target: ComparisonTarget, signal: AbortSignal): Promise<readonly InputDefinitionLike[]>;
   service: Pick<ComparisonService, 'results'>;
   folders: readonly string[];
   realpath: (p: string) => Promise<string>;
@@ -25,8 +33,8 @@ export interface Preflight {
 
 /** Checks a comparison before asking: targets that cannot take the cases fail alone, refused cases and foreign jobs are named. */
 export async function preflight(record: ComparisonRecord, deps: PreflightDeps, signal: AbortSignal): Promise<Preflight> {
-  await checkTargets(record, deps, signal);
-  const refused = await refusedInputs(record, deps.folders, deps.realpath);
+  const fileKeys = await checkTargets(record, deps, signal);
+  const refused = [...textForFiles(record, fileKeys), ...(await refusedInputs(record, deps.folders, deps.realpath))];
   const marked = new Set<number>();
   for (const r of refused) {
     if (record.cases[r.caseIndex]?.refused === undefined) marked.add(r.caseIndex);
@@ -42,17 +50,42 @@ export async function preflight(record: ComparisonRecord, deps: PreflightDeps, s
   };
 }
 
-async function checkTargets(record: ComparisonRecord, deps: PreflightDeps, signal: AbortSignal): Promise<void> {
+/** Marks the targets that cannot take the cases; answers the input keys that take a file (with their type) on the targets that run. */
+async function checkTargets(record: ComparisonRecord, deps: PreflightDeps, signal: AbortSignal): Promise<Map<string, string>> {
   const plan = casesToStart(record);
   const inputs: { targetId: string; keys: string[] }[] = [];
+  const fileKeys = new Map<string, string>();
   for (const target of record.targets) {
     if (!plan.has(target.id) || target.kind === 'baseline') continue;
     try {
-      inputs.push({ targetId: target.id, keys: await deps.inputKeys(target, signal) });
+      const definitions = await deps.inputDefinitions(target, signal);
+      inputs.push({ targetId: target.id, keys: definitions.map((d) => d.key) });
+      for (const d of definitions) if (inputKind({ data_type: d.data_type ?? undefined }) === 'file') fileKeys.set(d.key, d.data_type ?? '');
     } catch (error) {
       if (!isRefusal(error)) throw error;
       failTarget(record, target.id, `Its version could not be read: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   for (const [targetId, reason] of targetInputProblems(record, inputs)) failTarget(record, targetId, reason);
+  return fileKeys;
+}
+
+/**
+ * Cases giving a text where an input takes a file (`"document": "../../etc/passwd"`): the text would be
+ * sent as text while the question says no file is sent, so the case is left out before anyone is asked.
+ */
+function textForFiles(record: ComparisonRecord, fileKeys: ReadonlyMap<string, string>): RefusedInput[] {
+  const refused: RefusedInput[] = [];
+  if (!fileKeys.size) return refused;
+  const indexes = new Set([...casesToStart(record).values()].flat());
+  for (const caseIndex of [...indexes].sort((a, b) => a - b)) {
+    for (const [key, value] of Object.entries(record.cases[caseIndex]!.inputs)) {
+      const type = fileKeys.get(key);
+      if (type === undefined || value === undefined || value === null || isFileInput(value)) continue;
+      const reason = `The input "${key}" takes a file (${type}), and this case gives it a text: write {"file": "<a path in the workspace>"}. Nothing is sent.`;
+      refused.push({ caseIndex, file: `"${key}": ${JSON.stringify(value).slice(0, 60)}`, why: `a text where "${key}" takes a file`, reason });
+      break;
+    }
+  }
+  return refused;
 }

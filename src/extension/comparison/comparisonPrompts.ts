@@ -70,11 +70,11 @@ export function sessionService(client: () => ServiceClient, signal: AbortSignal)
 export async function askToStart(record: ComparisonRecord, client: ServiceClient, signal: AbortSignal, confirmed: boolean): Promise<boolean> {
   const core = loadCore();
   const { folders, realpath } = workspacePaths();
-  const inputKeys = async (target: ComparisonTarget, s: AbortSignal): Promise<string[]> => {
+  const inputDefinitions = async (target: ComparisonTarget, s: AbortSignal) => {
     const version = target.kind === 'version' ? await client.agents.getVersion(record.agentId, target.agentVersionId, {}, { signal: s }) : await client.agents.currentVersion(core.agentOfTarget(record, target), { signal: s });
-    return version.input_definitions.map((d) => d.key);
+    return version.input_definitions;
   };
-  const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the comparison…' }, () => core.preflight(record, { inputKeys, service: sessionService(() => client, signal), folders, realpath }, signal));
+  const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the comparison…' }, () => core.preflight(record, { inputDefinitions, service: sessionService(() => client, signal), folders, realpath }, signal));
   if (confirmed) return true;
   const estimate = core.workLeft(record).toStart > 0 ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Estimating the cost…' }, () => readCostEstimate(record, client)) : undefined;
   const question = core.startQuestion(record, { cost: estimate && core.estimateText(estimate), refused: checks.refused, foreign: checks.foreign });

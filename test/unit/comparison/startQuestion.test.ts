@@ -42,7 +42,7 @@ const realpath = (p: string): Promise<string> => {
 };
 
 function deps(keys: Record<string, string[]> = {}, agentOf?: (id: string) => string): PreflightDeps {
-  return { inputKeys: (t) => Promise.resolve(keys[t.id] ?? ['transcript']), service: service(agentOf), folders: [root], realpath };
+  return { inputDefinitions: (t) => Promise.resolve((keys[t.id] ?? ['transcript']).map((key) => ({ key, data_type: key === 'document' ? 'application/pdf' : 'text/plain' }))), service: service(agentOf), folders: [root], realpath };
 }
 
 describe('asking before a comparison starts', () => {
@@ -78,6 +78,20 @@ describe('asking before a comparison starts', () => {
     assert.equal(started.flat().length, 2, 'the two valid cases started');
     assert.deepEqual(caseRows(record).map((r) => r.cells[1]!.state), ['running', 'failed', 'failed', 'failed', 'running']);
     assert.match(comparisonView(record).rows[1]!.why ?? '', /not a file inside a workspace folder/);
+  });
+
+  it('leaves out, before consent, a case that gives a text where an input takes a file: nothing is sent as text in its place', async () => {
+    const inputs = [{ transcript: 'call', document: { file: 'calls/ok.pdf' } }, { transcript: 'call', document: '../../../../etc/passwd' }];
+    const record = comparison(2, [before, now], (i) => inputs[i]!);
+    const checks = await preflight(record, deps({ now: ['transcript', 'document'] }), signal);
+    assert.deepEqual(checks.refused.map((r) => r.caseIndex), [1]);
+    assert.match(checks.refused[0]!.reason, /The input "document" takes a file \(application\/pdf\), and this case gives it a text/);
+    const question = startQuestion(record, { refused: checks.refused });
+    assert.equal(question.button, 'Start 1 Job');
+    assert.match(question.detail, /Left out, never sent: "document": "\.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd" \(a text where "document" takes a file\)/);
+    const started: string[][] = [];
+    await startMissing(record, service(undefined, started), () => Promise.resolve(), signal);
+    assert.equal(started.flat().length, 1, 'only the case with a file reference started');
   });
 
   it('takes back the refusals when the user says no, so nothing is marked for a comparison that did not start', async () => {
