@@ -4,6 +4,7 @@
  * finished. The record is saved before every request that writes and after every answer, so an
  * interruption at any point resumes without starting a case twice.
  */
+import { hasFileInput } from '../client/resources/runBody';
 import { isOutcomeUnknown, outcomeUnknownMessage } from '../outcomeUnknown';
 import { isFinalStatus } from '../jobStatus';
 import {
@@ -57,6 +58,8 @@ export interface ComparisonService {
   runMany(agentId: string, inputs: Record<string, unknown>[], signal: AbortSignal): Promise<string[]>;
   /** Starts one job of a chosen version. */
   runVersion(agentId: string, versionId: string, inputs: Record<string, unknown>, signal: AbortSignal): Promise<string>;
+  /** Starts one job of the agent's current version (a case with a file: a batch takes text and JSON only). */
+  runOne(agentId: string, inputs: Record<string, unknown>, signal: AbortSignal): Promise<string>;
   results(jobIds: string[], signal: AbortSignal): Promise<ResultItem[]>;
   cancel(jobId: string, signal: AbortSignal): Promise<void>;
   /** The statuses of jobs with their times (the results before take their durations from them). */
@@ -108,8 +111,7 @@ export async function startMissing(record: ComparisonRecord, service: Comparison
   };
   for (const [targetId, caseIndexes] of casesToStart(record)) {
     const target = record.targets.find((t) => t.id === targetId)!;
-    const size = target.kind === 'current' ? BATCH_SIZE : 1;
-    for (const part of chunk(caseIndexes, size)) {
+    for (const part of startParts(record, target, caseIndexes)) {
       signal.throwIfAborted();
       const batch = markSent(record, targetId, part);
       flying(batch, true);
@@ -143,9 +145,21 @@ export async function startMissing(record: ComparisonRecord, service: Comparison
   }
 }
 
-// The live service batches only on the current version: a chosen version starts one job a request.
+/**
+ * The requests a target's cases go in: the live service batches only text and JSON inputs on the
+ * current version, so there the cases without a file go in batches and each case with a file alone;
+ * a chosen version starts one job a request.
+ */
+function startParts(record: ComparisonRecord, target: ComparisonTarget, caseIndexes: readonly number[]): number[][] {
+  if (target.kind !== 'current') return chunk([...caseIndexes], 1);
+  const withFile = caseIndexes.filter((i) => hasFileInput(record.cases[i]!.inputs));
+  const batchable = caseIndexes.filter((i) => !withFile.includes(i));
+  return [...chunk(batchable, BATCH_SIZE), ...withFile.map((i) => [i])];
+}
+
 async function startBatch(record: ComparisonRecord, target: ComparisonTarget, caseIndexes: number[], service: ComparisonService, signal: AbortSignal): Promise<string[]> {
   const inputs = caseIndexes.map((i) => record.cases[i]!.inputs);
+  if (target.kind === 'current' && caseIndexes.length === 1 && hasFileInput(inputs[0]!)) return [await service.runOne(agentOfTarget(record, target), inputs[0]!, signal)];
   if (target.kind === 'current') return service.runMany(agentOfTarget(record, target), inputs, signal);
   if (target.kind === 'version') return [await service.runVersion(record.agentId, target.agentVersionId, inputs[0]!, signal)];
   throw new Error('A baseline target has nothing to start.');

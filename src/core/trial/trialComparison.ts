@@ -26,6 +26,7 @@ export function clientComparisonService(client: ServiceClient, grounds: Grounds 
   return {
     runMany: (agentId, inputs, signal) => client.agents.runMany(agentId, inputs, { signal, ground: ground.agent(agentId) }),
     runVersion: (agentId, versionId, inputs, signal) => client.agents.runVersion(agentId, versionId, { inputs }, { signal, ground: ground.agent(agentId) }),
+    runOne: (agentId, inputs, signal) => client.agents.run(agentId, { inputs }, { signal, ground: ground.agent(agentId) }),
     results: async (jobIds, signal) => (await client.jobs.results(jobIds, { signal })).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null })),
     cancel: (jobId, signal) => client.jobs.cancel(jobId, { signal, ground: ground.job(jobId) }),
     statuses: async (jobIds, signal) => statusItems(await client.jobs.statuses(jobIds, { signal })),

@@ -56,6 +56,7 @@ export function sessionService(client: () => ServiceClient, signal: AbortSignal)
   return {
     runMany: async (agentId, inputs) => base().runMany(agentId, await Promise.all(inputs.map(confine)), signal),
     runVersion: async (agentId, versionId, inputs) => base().runVersion(agentId, versionId, await confine(inputs), signal),
+    runOne: async (agentId, inputs) => base().runOne(agentId, await confine(inputs), signal),
     results: (ids) => base().results(ids, signal),
     cancel: (id) => base().cancel(id, signal),
     statuses: (ids) => base().statuses(ids, signal),

@@ -36,6 +36,10 @@ function fakeService() {
       requests.push(`runVersion ${version}`);
       return Promise.resolve(start(inputs));
     },
+    runOne: (_agent, inputs) => {
+      requests.push('runOne');
+      return Promise.resolve(start(inputs));
+    },
     results: (ids) => {
       requests.push(`results ${ids.length}`);
       return Promise.resolve(
@@ -90,6 +94,16 @@ describe('running a comparison', () => {
     const fake = fakeService();
     await startMissing(record, fake.service, saver(record).save, new AbortController().signal);
     assert.deepEqual(fake.requests, ['runVersion ver-3', 'runVersion ver-3', 'runVersion ver-3']);
+  });
+
+  it('runs the current version of a test set with file inputs: the cases with a file one job each, the others in batches', async () => {
+    const mixed = cases(5).map((c, i) => (i % 2 === 0 ? { ...c, inputs: { ...c.inputs, document: { file: `docs/${i}.pdf` } } } : c));
+    const record = newComparison({ title: 't', agentId: 'a', testSet: 's', cases: mixed, targets: [before, current] });
+    const fake = fakeService();
+    await startMissing(record, fake.service, saver(record).save, new AbortController().signal);
+    assert.deepEqual(fake.requests, ['runMany 2', 'runOne', 'runOne', 'runOne']);
+    assert.equal(casesToStart(record).size, 0, 'every case started, none left "Not started"');
+    assert.deepEqual(record.cases.map((c) => fake.jobs.get(c.runs.now!.jobId)!.inputs.document !== undefined), [true, false, true, false, true]);
   });
 
   it('never resends a batch whose answer was lost: it stays marked, and resuming starts only the cases with no job', async () => {

@@ -28,6 +28,10 @@ function service(agentOf: (id: string) => string = () => 'agent-a', started: str
       return Promise.resolve(inputs.map(() => `new-${n++}`));
     },
     runVersion: () => Promise.resolve(`new-${n++}`),
+    runOne: (_a, inputs) => {
+      started.push([typeof inputs.transcript === 'string' ? inputs.transcript : JSON.stringify(inputs.transcript)]);
+      return Promise.resolve(`new-${n++}`);
+    },
     results: (ids) => Promise.resolve(ids.map((id): ResultItem => ({ id, agent_id: agentOf(id), status: JobStatus.SUCCESS, result: [{ key: 'disposition', value: 'Compliant' }] }))),
     cancel: () => Promise.resolve(),
     statuses: (ids) => Promise.resolve(ids.map((id) => ({ id, status: JobStatus.SUCCESS, createdAt: '2026-11-01T10:00:00.000Z', lastUpdatedAt: '2026-11-01T10:00:04.000Z' }))),

@@ -33,6 +33,7 @@ function service(overrides: Partial<ComparisonService> = {}): ComparisonService 
   return {
     runMany: (_a, inputs) => Promise.resolve(inputs.map(() => `new-${n++}`)),
     runVersion: () => Promise.resolve(`new-${n++}`),
+    runOne: () => Promise.resolve(`new-${n++}`),
     results: results(),
     cancel: () => Promise.resolve(),
     ...overrides,
