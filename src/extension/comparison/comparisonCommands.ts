@@ -110,10 +110,15 @@ async function pickTargets(view: AgentsView, agent: BaseAgent, hasBefore: boolea
       picked: v.id === preselect,
     })),
   ];
-  const picks = await vscode.window.showQuickPick(items, { canPickMany: true, title: `Run Comparison on ${agent.name}: choose two targets or more`, ignoreFocusOut: true });
-  if (!picks) throw new CancelledError();
-  if (picks.length < 2) throw new Error('Choose at least two targets to compare (for example the results before and the current version now).');
-  return picks.map((p) => p.target);
+  let placeHolder: string | undefined;
+  for (;;) {
+    const picks = await vscode.window.showQuickPick(items, { canPickMany: true, title: `Run Comparison on ${agent.name}: choose two targets or more`, placeHolder, ignoreFocusOut: true });
+    if (!picks) throw new CancelledError();
+    if (picks.length >= 2) return picks.map((p) => p.target);
+    // Not an error: the pick opens again with what was chosen, saying what it needs.
+    for (const item of items) item.picked = picks.includes(item);
+    placeHolder = `A comparison needs two targets or more: ${picks.length === 1 ? `add one to “${picks[0]!.label}”` : 'choose two'} (for example the results before and the current version now).`;
+  }
 }
 
 /** Test This Change…: the policy's test set on every agent whose current version uses the policy, now against before. */
