@@ -281,9 +281,10 @@ export class ComparisonPage {
     this.paint();
     const target = targetOf(event.target);
     const index = this.order[position];
-    if (event.detail < 2 || target === undefined || index === undefined) return;
-    // The status cell opens the job itself; any other cell of a target, the case's outputs side by side.
-    if (event.target instanceof HTMLElement && event.target.dataset.job !== undefined) this.link.send({ type: 'openJob', load: shown.load, index, target });
+    if (event.detail < 2 || index === undefined) return;
+    // The status cell opens the job itself; any other cell of a target, the case's outputs side by side;
+    // the case's own cells (its name, tags, expected outcome), the baseline against the first other target.
+    if (target !== undefined && event.target instanceof HTMLElement && event.target.dataset.job !== undefined) this.link.send({ type: 'openJob', load: shown.load, index, target });
     else this.openCase(index, target);
   }
 

@@ -107,6 +107,12 @@ describe('the comparison view', () => {
       assert.deepEqual(open, { type: 'openCase', load: 1, index: 2, left: 0, right: 1 });
     });
 
+    it('opens a case from a double-click on its name: the baseline against the first other target', async () => {
+      await view.page.locator('#canvas .row').nth(4).locator('.col').first().dblclick();
+      const open = await view.next('openCase');
+      assert.deepEqual(open, { type: 'openCase', load: 1, index: 4, left: 0, right: 1 });
+    });
+
     it('opens the job of a target from a double-click on its status', async () => {
       await view.page.locator('#canvas .row').nth(3).locator('[data-target="1"][data-job]').first().dblclick();
       const open = await view.next('openJob');
