@@ -29,7 +29,8 @@ export function labelBar(shown: Shown, index: number, ask: LabelAsk): HTMLElemen
     const outcome = cell?.state === 'done' ? cell.values[0] : null;
     if (outcome === null || outcome === undefined) return;
     const agrees = row.expected !== null && cell?.mismatch === false;
-    const button = make('button', 'secondary label-right', `✓ ${target.label}: ${outcome}`);
+    // A check mark only where the outcome is what the case expects; elsewhere the button says what it does.
+    const button = make('button', `secondary label-right${agrees ? ' agrees' : ''}`, agrees ? `✓ ${target.label}: ${outcome} (as expected)` : `This Is Right: ${target.label}: ${outcome}`);
     button.type = 'button';
     button.disabled = agrees;
     button.title = agrees ? `${outcome} is already what this case expects` : `This Is Right: ${outcome} becomes what this case expects (written into the test set)`;

@@ -217,6 +217,8 @@ describe('the comparison view', () => {
       const bar = view.page.locator('#label-bar');
       await bar.locator('.label-case').filter({ hasText: 'case 0: expected Escalate' }).waitFor();
       assert.equal(await bar.getByRole('button', { name: "This Is Right: After the edit's Escalate" }).isDisabled(), true, 'the outcome it already expects');
+      // A check mark only on the outcome the case expects; Before's Approve is wrong for a case expecting Escalate.
+      assert.deepEqual(await bar.locator('.label-right').allInnerTexts(), ['This Is Right: Before: Approve', '✓ After the edit: Escalate (as expected)']);
       await bar.getByRole('button', { name: "This Is Right: Before's Approve" }).click();
       assert.deepEqual(await view.next('label'), { type: 'label', load: 2, index: 0, target: 0, key: 0, action: 'right' });
       await view.page.locator('#table').focus();
