@@ -7,7 +7,8 @@ import type { AgentJob, ServiceClient } from '../client';
 import { isFinalStatus, JobStatus } from '../jobStatus';
 import { caseFromJob, caseNamesFromJobs } from './casesFromJobs';
 import { testCaseLine } from './testSet';
-import { testSetHeader } from './testSetCheck';
+import { checkTestSet, testSetHeader } from './testSetCheck';
+import { versionDispositions } from './agentDispositions';
 
 /** What a test set made from jobs holds, and what was left out. */
 export interface TestSetFromJobs {
@@ -32,7 +33,36 @@ export async function testSetFromJobs(client: ServiceClient, agent: { id: string
     skippedFiles.push(...made.skippedFiles);
     return testCaseLine(made.testCase);
   });
-  return { text: `${[testSetHeader(agent.id, agent.name), ...lines].join('\n')}\n`, cases: finished.length, leftOut: jobs.length - finished.length, skippedFiles };
+  const header = testSetHeader(agent.id, agent.name);
+  const notes = await caseNotes(client, agent.id, [header, ...lines], signal);
+  return { text: `${[header, ...notes, ...lines].join('\n')}\n`, cases: finished.length, leftOut: jobs.length - finished.length, skippedFiles };
+}
+
+/**
+ * What the file's own check would warn of, said once in its header: cases made from jobs of an older
+ * version may miss an input the current version takes, and a reviewer's correction may name an outcome
+ * the current policy does not. They are left as the jobs had them (changing them would make the case
+ * another one), so the header says why, per kind, with the lines. The version and policy are read
+ * once; when they cannot be read nothing is said.
+ */
+async function caseNotes(client: ServiceClient, agentId: string, lines: readonly string[], signal?: AbortSignal): Promise<string[]> {
+  const version = await client.agents.currentVersion(agentId, { signal }).catch(() => undefined);
+  if (!version) return [];
+  const dispositions = await versionDispositions(client, version, signal);
+  const notesOffset = 1;
+  const problems = checkTestSet('made.testset.jsonl', lines.join('\n'), version.input_definitions.map((d) => d.key), dispositions);
+  const byKind = new Map<string, number[]>();
+  for (const p of problems) {
+    const kind = p.message.replace(/"[^"]*"/g, '"…"');
+    const at = byKind.get(kind) ?? [];
+    at.push(p.line - notesOffset);
+    byKind.set(kind, at);
+  }
+  return [...byKind.entries()].map(([kind, at]) => `// note: case${at.length === 1 ? '' : 's'} ${at.slice(0, 8).join(', ')}${at.length > 8 ? ` and ${at.length - 8} more` : ''} kept as the job${at.length === 1 ? '' : 's'} had ${at.length === 1 ? 'it' : 'them'}: ${exampleOf(problems, kind)}`);
+}
+
+function exampleOf(problems: readonly { message: string }[], kind: string): string {
+  return problems.find((p) => p.message.replace(/"[^"]*"/g, '"…"') === kind)?.message ?? kind;
 }
 
 /** "2 jobs not finished (or cancelled) were left out. 1 file input was left out …" — empty when nothing was. */
