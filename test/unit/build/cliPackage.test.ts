@@ -24,11 +24,14 @@ describe('the command line package (packed, installed into an empty folder, run 
   let scratch: string;
   let bin: string;
   let tarballFiles: string[];
+  let installed: string;
+  let manifestAfterPack: string;
   before(async () => {
     scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'aw-pack-'));
     const pkg = path.join(scratch, 'pkg');
     await fs.mkdir(pkg);
-    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.npmignore']) await fs.copyFile(path.join(root, file), path.join(pkg, file));
+    await fs.mkdir(path.join(pkg, 'scripts'));
+    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.npmignore', 'scripts/packManifest.mjs']) await fs.copyFile(path.join(root, file), path.join(pkg, file));
     await run(process.execPath, [path.join(root, 'esbuild.mjs'), '--sandbox-only', `--out=${pkg}`], { cwd: root });
     const packed = await run(npm, ['pack', '--json', '--pack-destination', scratch], { cwd: pkg });
     const info = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
@@ -38,11 +41,21 @@ describe('the command line package (packed, installed into an empty folder, run 
     await fs.writeFile(path.join(project, 'package.json'), '{"name":"a-team-repo","private":true}\n');
     await run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', path.join(scratch, info[0]!.filename)], { cwd: project });
     bin = path.join(project, 'node_modules', '.bin', 'agent-workbench');
+    installed = path.join(project, 'node_modules', 'agent-workbench');
+    manifestAfterPack = await fs.readFile(path.join(pkg, 'package.json'), 'utf8');
   });
   after(() => fs.rm(scratch, { recursive: true, force: true }));
 
   it('carries the command line, the sandbox and its workers, and nothing of the sources or the extension', () => {
     assert.deepEqual(tarballFiles, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/engineWorker.js', 'dist/queryWorker.js', 'dist/sandbox.js', 'dist/sql-wasm.wasm', 'package.json']);
+  });
+
+  it('installs a manifest whose main is absent or a file it carries, while the extension keeps its main for VS Code', async () => {
+    const manifest = JSON.parse(await fs.readFile(path.join(installed, 'package.json'), 'utf8')) as { main?: string; bin?: Record<string, string> };
+    if (manifest.main !== undefined) await fs.access(path.join(installed, manifest.main));
+    await fs.access(path.join(installed, manifest.bin!['agent-workbench']!));
+    assert.equal(manifestAfterPack, await fs.readFile(path.join(root, 'package.json'), 'utf8'), 'packing leaves package.json as it was');
+    assert.equal((JSON.parse(manifestAfterPack) as { main?: string }).main, './dist/extension.js');
   });
 
   it('prints its help, and each command its own, from the installed bin and through npx', async () => {
