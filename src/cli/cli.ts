@@ -8,6 +8,7 @@ import { MCP_USAGE, runMcp } from './mcpCommand';
 import { SANDBOX_USAGE, runSandbox } from './sandboxCommand';
 import type { CliProcess } from './stopSignals';
 import { TRY_USAGE, runTry, type CliIo } from './tryCommand';
+import { UsageError, usageErrorText } from './usageError';
 
 export type { CliIo };
 
@@ -55,20 +56,22 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo, host?
     io.out(HELP[rest[0] ?? ''] ?? USAGE);
     return 0;
   }
+  if (!Object.hasOwn(HELP, command)) {
+    io.err(usageErrorText(undefined, `there is no command "${command}".`));
+    return 2;
+  }
   try {
     if (command === 'try') return await runTry(rest, env, io, host);
     if (command === 'clean-up') return await runCleanUp(rest, env, io);
     if (command === 'mcp') return await runMcp(rest, env, io, cliVersion());
-    if (command === 'sandbox') {
-      // The sandbox's own help lists its options after ours.
-      if (rest.includes('--help')) io.out(SANDBOX_USAGE);
-      return await runSandbox(rest, (line) => io.err(line));
-    }
+    return await runSandbox(rest, io.out, io.err);
   } catch (error) {
-    // parseArgs refuses unknown options and missing values with a sentence of its own.
-    io.err(`agent-workbench ${command}: ${error instanceof Error ? error.message : String(error)}\n${HELP[command] ?? ''}`);
+    // A mistake in the call (an option, a missing variable): one line, and where the command's help is.
+    if (error instanceof UsageError) {
+      io.err(usageErrorText(command, error.message));
+      return 2;
+    }
+    io.err(`agent-workbench ${command}: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  io.err(`agent-workbench: no command "${command}".\n${USAGE}`);
-  return 2;
 }

@@ -7,7 +7,6 @@
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ServiceClient } from '../core/client';
 import { estimateText, type CostEstimate } from '../core/comparison/costEstimate';
 import { ConfinedWriteRefused } from '../core/confinedWrite';
@@ -23,6 +22,7 @@ import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type Gat
 import { confirmedGrounds, type Grounds } from '../core/writeGate/grounds';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 import { STOP_EXIT_CODES, watchStops, type CliProcess, type StopSignal } from './stopSignals';
+import { parseCommandArgs, readUserFile, UsageError } from './usageError';
 
 export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>]
        agent-workbench try --agent <id> --draft <file.json> --test-set <file.testset.jsonl|csv> [...]
@@ -58,7 +58,7 @@ export interface CliIo {
 
 /** Runs `try` with its arguments (after the command name); answers the exit code. `host`: its stop signals (none: not watched). */
 export async function runTry(args: readonly string[], env: Env, io: CliIo, host?: CliProcess): Promise<number> {
-  const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseCommandArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(TRY_USAGE);
     return 0;
@@ -66,20 +66,10 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
   const policyPath = values.policy;
   const testSetPath = values['test-set'];
   const draftOf = values.agent !== undefined || values.draft !== undefined ? { agentId: values.agent, path: values.draft } : undefined;
-  if (!testSetPath || (policyPath ? draftOf : !draftOf?.agentId || !draftOf.path)) {
-    io.err(`agent-workbench: --test-set is needed, with either --policy or both --agent and --draft.\n${TRY_USAGE}`);
-    return 2;
-  }
+  if (!testSetPath || (policyPath ? draftOf : !draftOf?.agentId || !draftOf.path)) throw new UsageError('--test-set is needed, with either --policy or both --agent and --draft.');
   const gate = thresholdsOf(values['min-accuracy'], values['max-newly-wrong']);
-  if (typeof gate === 'string') {
-    io.err(`agent-workbench: ${gate}.\n${TRY_USAGE}`);
-    return 2;
-  }
+  if (typeof gate === 'string') throw new UsageError(`${gate}.`);
   const client = clientFromEnv(env, 'agent-workbench-cli');
-  if (typeof client === 'string') {
-    io.err(`agent-workbench: ${client}.\n${TRY_USAGE}`);
-    return 2;
-  }
   const cwd = io.cwd ?? process.cwd();
   const at = (file: string): string => path.resolve(cwd, file);
   const outDir = at(values.out ?? path.dirname(testSetPath));
@@ -88,7 +78,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
   const run: RunState = { trialFile: path.join(outDir, trialFileNames(testSetBase(path.basename(testSetPath))).trial), onService: false, started: 0, final: 0 };
   const stop = watchStops(host, { first: (signal) => io.err(stoppingText(run, signal)), second: () => io.err(`Stopped at once, before the clean-up finished. ${leftBehindText(run.trialFile)}`) });
   try {
-    const testSet = { name: path.basename(testSetPath), text: await fs.readFile(at(testSetPath), 'utf8'), label: path.relative(outDir, at(testSetPath)) || path.basename(testSetPath) };
+    const testSet = { name: path.basename(testSetPath), text: await readUserFile(at(testSetPath), testSetPath), label: path.relative(outDir, at(testSetPath)) || path.basename(testSetPath) };
     const common = {
       testSet,
       outDir,
@@ -99,7 +89,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
       onProgress: (done: number) => void (run.final = done),
       onRemoved: (outcome: RemovalOutcome) => void (run.removed = outcome),
     };
-    const result = await runTrial(client, { policyPath: policyPath && at(policyPath), draftOf: draftOf && { agentId: draftOf.agentId, path: draftOf.path && at(draftOf.path) } }, common, run, io);
+    const result = await runTrial(client, { policyPath, draftOf, at }, common, run, io);
     const stoppedBy = stop.stoppedBy();
     // The copies are gone: from here a signal does what it always does.
     stop.dispose();
@@ -109,7 +99,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
     const stoppedBy = stop.stoppedBy();
     if (stoppedBy) return await reportStop(stoppedBy, run, io, error);
     const hint = error instanceof ConfinedWriteRefused && error.reason === 'outside' && !values.out ? ' Run it from a folder that holds the test set, or give --out.' : '';
-    io.err(`agent-workbench: ${error instanceof Error ? error.message : String(error)}${hint}`);
+    io.err(`agent-workbench try: ${error instanceof Error ? error.message : String(error)}${hint}`);
     return 2;
   } finally {
     stop.dispose();
@@ -132,17 +122,17 @@ function shownPath(cwd: string, file: string | undefined): string {
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : (file ?? '');
 }
 
-/** Plans the trial the arguments name (a policy edit, or a draft of an agent's next version), then runs it on copies. */
-async function runTrial(client: ServiceClient, what: { policyPath?: string; draftOf?: { agentId?: string; path?: string } }, common: Omit<TryPolicyEditOptions, 'policy'>, run: RunState, io: CliIo): Promise<TryPolicyEditResult> {
-  const { draftOf } = what;
+/** Plans the trial the arguments name (a policy edit, or a draft of an agent's next version), then runs it on copies. `at`: a path as given, made absolute. */
+async function runTrial(client: ServiceClient, what: { policyPath?: string; draftOf?: { agentId?: string; path?: string }; at(file: string): string }, common: Omit<TryPolicyEditOptions, 'policy'>, run: RunState, io: CliIo): Promise<TryPolicyEditResult> {
+  const { draftOf, at } = what;
   if (draftOf?.agentId && draftOf.path) {
-    const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
+    const draft = readDraft(draftOf.path, await readUserFile(at(draftOf.path), draftOf.path));
     const planned = await planDraftTrial(client, draftOf.agentId, common.testSet, common.signal);
     for (const problem of planned.problems) io.err(problem);
     run.onService = true;
     return tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft, grounds: commandLineGrounds(client, planned) }, planned);
   }
-  const policy = parsePolicyFile(await fs.readFile(what.policyPath!, 'utf8'));
+  const policy = parsePolicyFile(await readUserFile(at(what.policyPath!), what.policyPath!));
   const planned = await planPolicyTrial(client, policy, common.testSet, common.signal);
   for (const problem of planned.problems) io.err(problem);
   run.onService = true;

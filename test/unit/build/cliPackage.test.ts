@@ -66,6 +66,16 @@ describe('the command line package (packed, installed into an empty folder, run 
     assert.match(viaNpx.stdout, /^Usage: agent-workbench <command>/, 'npx gives the command its --help, not npm');
   });
 
+  it('gives the sandbox’s own help and mistakes in its words, as the installed command names them', async () => {
+    const help = await run(bin, ['sandbox', '--help']);
+    assert.match(help.stdout, /^Usage: agent-workbench sandbox \[options\]/);
+    assert.match(help.stdout, /--seed NAME/);
+    assert.doesNotMatch(help.stdout + help.stderr, /npm run sandbox/);
+    const bad = await run(bin, ['sandbox', '--bogus']).then(() => assert.fail('an unknown option must not start the sandbox'), (error: { code: number; stderr: string }) => error);
+    assert.equal(bad.code, 2);
+    assert.equal(bad.stderr, 'agent-workbench sandbox: unknown option --bogus.\nSee agent-workbench sandbox --help.\n');
+  });
+
   it('starts the sandbox, and tries a policy edit against it', async () => {
     const sandbox = spawn(bin, ['sandbox', '--memory', '--port', '0', '--job-step-ms', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {

@@ -77,7 +77,7 @@ describe('agent-workbench try (the command line for CI, against the in-process s
       const policies = (await client.policies.list({ page_size: 100 })).count;
       const { code, err } = await tryEdit((await editedDemoPolicy(client)).content);
       assert.equal(code, 2);
-      assert.match(err.join('\n'), /^agent-workbench: Refused to write loop\.trial\.comparison\.json: it is a link, and files are never written through links\.$/);
+      assert.match(err.join('\n'), /^agent-workbench try: Refused to write loop\.trial\.comparison\.json: it is a link, and files are never written through links\.$/);
       assert.equal(await fs.readFile(path.join(outside, 'victim.txt'), 'utf8'), 'precious');
       assert.equal((await client.policies.list({ page_size: 100 })).count, policies, 'no trial policy was made');
     } finally {

@@ -82,7 +82,7 @@ describe('agent-workbench clean-up (the trial copies a stopped try left, found b
     assert.ok(await exists('agent', anas.id), 'Ana’s copy stays');
     const refused = await cleanUp('--yes', '--user', 'Ana');
     assert.equal(refused.code, 2);
-    assert.match(refused.err, /Unknown option '--user'/);
+    assert.match(refused.err, /^agent-workbench clean-up: unknown option --user\.\nSee agent-workbench clean-up --help\.$/);
     assert.ok(await exists('agent', anas.id));
   });
 
