@@ -64,7 +64,7 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo, host?
     if (command === 'try') return await runTry(rest, env, io, host);
     if (command === 'clean-up') return await runCleanUp(rest, env, io);
     if (command === 'mcp') return await runMcp(rest, env, io, cliVersion());
-    return await runSandbox(rest, io.out, io.err);
+    return await runSandbox(rest, (line) => io.out(line), (line) => io.err(line));
   } catch (error) {
     // A mistake in the call (an option, a missing variable): one line, and where the command's help is.
     if (error instanceof UsageError) {

@@ -42,6 +42,10 @@ Options:
   --help            show this text
 
 ${CONNECTION_ENV}
+Before anything is made or run: a policy file whose version is no longer the policy's current one is refused
+(agent-workbench export-policy refreshes it), so is a draft that runs like the agent's current version, and
+the cases the agent's version does not take (an input it does not know, lacks or finds blank) are left out,
+each named on stdout with its line; when no case is left, nothing runs (exit 2).
 Exit code without thresholds: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.
 With --min-accuracy and/or --max-newly-wrong the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both, 2 when the trial could not run.
 Ctrl+C (SIGINT) or SIGTERM stops the trial: its jobs are cancelled and its copies removed, then it exits 130 (SIGINT) or 143 (SIGTERM).
@@ -123,18 +127,18 @@ function shownPath(cwd: string, file: string | undefined): string {
 }
 
 /** Plans the trial the arguments name (a policy edit, or a draft of an agent's next version), then runs it on copies. `at`: a path as given, made absolute. */
-async function runTrial(client: ServiceClient, what: { policyPath?: string; draftOf?: { agentId?: string; path?: string }; at(file: string): string }, common: Omit<TryPolicyEditOptions, 'policy'>, run: RunState, io: CliIo): Promise<TryPolicyEditResult> {
+async function runTrial(client: ServiceClient, what: { policyPath?: string; draftOf?: { agentId?: string; path?: string }; at: (file: string) => string }, common: Omit<TryPolicyEditOptions, 'policy'>, run: RunState, io: CliIo): Promise<TryPolicyEditResult> {
   const { draftOf, at } = what;
   if (draftOf?.agentId && draftOf.path) {
     const draft = readDraft(draftOf.path, await readUserFile(at(draftOf.path), draftOf.path));
-    const planned = await planDraftTrial(client, draftOf.agentId, common.testSet, common.signal);
-    for (const problem of planned.problems) io.err(problem);
+    const planned = await planDraftTrial(client, draftOf.agentId, draft, common.testSet, common.signal);
+    for (const problem of planned.problems) io.out(problem);
     run.onService = true;
     return tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft, grounds: commandLineGrounds(client, planned) }, planned);
   }
   const policy = parsePolicyFile(await readUserFile(at(what.policyPath!), what.policyPath!));
   const planned = await planPolicyTrial(client, policy, common.testSet, common.signal);
-  for (const problem of planned.problems) io.err(problem);
+  for (const problem of planned.problems) io.out(problem);
   run.onService = true;
   return tryPolicyEdit(client, { ...common, policy, grounds: commandLineGrounds(client, planned) }, planned);
 }
