@@ -92,6 +92,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
       onJobsStarted: (_agentId: string, ids: string[]) => void (run.started += ids.length),
       onProgress: (done: number) => void (run.final = done),
       onRemoved: (outcome: RemovalOutcome) => void (run.removed = outcome),
+      gate,
     };
     const result = await runTrial(client, { policyPath, draftOf, at }, common, run, io);
     const stoppedBy = stop.stoppedBy();

@@ -8,14 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { BaseAgent, ServiceClient } from '../client';
-import { comparisonMarkdown } from '../comparison/comparisonExport';
+import { comparisonMarkdown, type MarkdownGate } from '../comparison/comparisonExport';
 import { serializeComparison, unfinishedJobIds, type ComparisonRecord } from '../comparison/comparisonRecord';
 import { cancelJobs } from '../comparison/comparisonRunner';
 import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { readCostEstimate, type CostEstimate } from '../comparison/costEstimate';
 import type { TestCase } from '../comparison/testSet';
 import type { PolicyFile } from './policyFile';
-import { clientComparisonService, disagreements, runToEnd, trialComparison, trialGrounds } from './trialComparison';
+import { clientComparisonService, disagreements, runToEnd, TRIAL_TARGET_ID, trialComparison, trialGrounds } from './trialComparison';
+import { judgeTrial, thresholdsText, type GateThresholds } from './trialGate';
 import type { Grounds } from '../writeGate/grounds';
 import { signedInTrialUser } from './trialOwnership';
 import { discardTrial, type RemovalOutcome } from './trialEnd';
@@ -62,6 +63,8 @@ export interface TryPolicyEditOptions {
   grounds?: Grounds;
   /** What the clean-up removed and left alone, once it is done (also when a cancelled run then throws). */
   onRemoved?(outcome: RemovalOutcome): void;
+  /** CI's thresholds: their verdict goes into each Markdown summary. */
+  gate?: GateThresholds;
 }
 
 export interface TryPolicyEditResult {
@@ -136,7 +139,7 @@ async function runOnCopies(
       };
       const events = { onStarted: (_count: number, ids: readonly string[], agentId: string) => o.onJobsStarted?.(agentId, [...ids]) };
       await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events, grounds: trialGrounds(client, trial, o.grounds) });
-      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record));
+      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record, { gate: o.gate && markdownGate(record, o.gate), leftOut: plan.problems }));
       agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file });
       running = undefined;
     }
@@ -160,6 +163,11 @@ function trialFiles(o: Pick<TryPolicyEditOptions, 'outDir' | 'root' | 'testSet'>
   const comparison = (agentId: string): string => `${base}${agents.length > 1 ? `.${agentId}` : ''}.trial.comparison.json`;
   const all = [`${base}.trial.json`, ...agents.flatMap(({ agent }) => [comparison(agent.id), markdownOf(comparison(agent.id))])];
   return { root: o.root ?? o.outDir, trial: all[0], comparison, all };
+}
+
+/** The gate's verdict on one copy's comparison, as its summary says it. */
+function markdownGate(record: ComparisonRecord, gate: GateThresholds): MarkdownGate {
+  return { thresholds: thresholdsText(gate), failed: judgeTrial(record, TRIAL_TARGET_ID, gate).failed.map((f) => f.message) };
 }
 
 function markdownOf(comparisonFile: string): string {

@@ -145,6 +145,7 @@ describe('agent-workbench try (the command line for CI, against the in-process s
     assert.match(out, /^loop\.testset\.jsonl:2 “typo in the input”: Support Call QA takes no input "transcrip" \(it takes transcript, language\); needs the input "transcript", which the case lacks \(left out\)$/m);
     assert.match(out, /Support Call QA: every case with an expected outcome agrees/);
     assert.equal(parseComparison(await fs.readFile(path.join(dir, 'loop.trial.comparison.json'), 'utf8')).cases.length, 1);
+    assert.match(await fs.readFile(path.join(dir, 'loop.trial.comparison.md'), 'utf8'), /^> \*\*Left out:\*\* 1 line of the test set did not run:\n> - loop\.testset\.jsonl:2 “typo in the input”: Support Call QA takes no input "transcrip"/m);
   });
 
   it('exits 2 with the reason, before anything is made, when no case of the test set can run', async () => {
