@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import { CLEAN_UP_USAGE, runCleanUp } from './cleanUpCommand';
 import type { Env } from './environment';
 import { CONNECTION_ENV } from './environment';
+import { EXPORT_POLICY_USAGE, runExportPolicy } from './exportPolicyCommand';
+import { INIT_USAGE, runInit } from './initCommand';
 import { MCP_USAGE, runMcp } from './mcpCommand';
 import { SANDBOX_USAGE, runSandbox } from './sandboxCommand';
 import type { CliProcess } from './stopSignals';
@@ -17,16 +19,18 @@ export const USAGE = `Usage: agent-workbench <command> [options]
 Agent Workbench on the command line: try policy edits in CI, serve the tools to coding agents, run the local sandbox.
 
 Commands:
-  try       try a policy edit on a test set on copies, and fail when an expected outcome changes
-  clean-up  list the trial copies a stopped or crashed try left, and remove them with --yes
-  mcp       serve the tools (find agents, read jobs, run, try, publish, …) to an MCP client
-  sandbox   start the local sandbox of the service (no account needed)
-  help      show this text, or a command's (agent-workbench help try)
+  init           start a folder with the demo's test set and policy file, and how to try it
+  export-policy  write a policy's current version as <name>.policy.json, to edit and try
+  try            try a policy edit on a test set on copies, and fail when an expected outcome changes
+  clean-up       list the trial copies a stopped or crashed try left, and remove them with --yes
+  mcp            serve the tools (find agents, read jobs, run, try, publish, …) to an MCP client
+  sandbox        start the local sandbox of the service (no account needed)
+  help           show this text, or a command's (agent-workbench help try)
 
 agent-workbench <command> --help shows a command's options.
 ${CONNECTION_ENV}`;
 
-const HELP: Record<string, string> = { try: TRY_USAGE, 'clean-up': CLEAN_UP_USAGE, mcp: MCP_USAGE, sandbox: SANDBOX_USAGE };
+const HELP: Record<string, string> = { init: INIT_USAGE, 'export-policy': EXPORT_POLICY_USAGE, try: TRY_USAGE, 'clean-up': CLEAN_UP_USAGE, mcp: MCP_USAGE, sandbox: SANDBOX_USAGE };
 
 /** The version of the package this command line came in. */
 export function cliVersion(): string {
@@ -61,6 +65,8 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo, host?
     return 2;
   }
   try {
+    if (command === 'init') return await runInit(rest, io);
+    if (command === 'export-policy') return await runExportPolicy(rest, env, io);
     if (command === 'try') return await runTry(rest, env, io, host);
     if (command === 'clean-up') return await runCleanUp(rest, env, io);
     if (command === 'mcp') return await runMcp(rest, env, io, cliVersion());
