@@ -62,6 +62,10 @@ export async function comparison(core: CoreBundle): Promise<Figure[]> {
         counts.run++;
         return client.agents.runVersion(agentId, versionId, { inputs: one });
       },
+      runOne: (agentId: string, one: Record<string, unknown>) => {
+        counts.run++;
+        return client.agents.run(agentId, { inputs: one });
+      },
       results: async (ids: string[]) => {
         counts.results += Math.ceil(ids.length / 100);
         return (await client.jobs.results(ids)).map((r) => ({ ...r, status: typeof r.status === 'number' ? r.status : null }));

@@ -4,12 +4,12 @@
  * user only), never by the ids a file names. It lists them; with `--yes` it removes them, each read
  * again first and removed only while the service still marks it (`removeLeftovers`).
  */
-import { parseArgs } from 'node:util';
 import { findLeftovers, removeLeftovers } from '../core/trial/trialEnd';
 import { describeCopy, describeLeftAlone, planLeftoverRemoval, type LeftAlone } from '../core/trial/trialRemoval';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 import { signedInTrialUser } from '../core/trial/trialOwnership';
 import type { CliIo } from './tryCommand';
+import { parseCommandArgs } from './usageError';
 
 export const CLEAN_UP_USAGE = `Usage: agent-workbench clean-up [--yes]
 
@@ -30,16 +30,12 @@ Exit code: 0 when no trial copy is left (or --yes removed every one), 1 when cop
 
 /** Runs `clean-up` with its arguments (after the command name); answers the exit code. */
 export async function runCleanUp(args: readonly string[], env: Env, io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args: [...args], strict: true, options: { yes: { type: 'boolean' }, help: { type: 'boolean' } } });
+  const { values } = parseCommandArgs({ args: [...args], strict: true, options: { yes: { type: 'boolean' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(CLEAN_UP_USAGE);
     return 0;
   }
   const client = clientFromEnv(env, 'agent-workbench-cli');
-  if (typeof client === 'string') {
-    io.err(`agent-workbench clean-up: ${client}.\n${CLEAN_UP_USAGE}`);
-    return 2;
-  }
   try {
     // Trials are the signed-in user's: the name a try gave its copies is the token's user's, never an option.
     const user = await signedInTrialUser(client);

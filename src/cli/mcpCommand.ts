@@ -4,7 +4,6 @@
  * stdout carries only the protocol, logs go to stderr.
  */
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DEFAULT_MAX_JOBS, DEFAULT_MAX_SESSION_JOBS, type JobLimits } from '../core/tools';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
@@ -12,6 +11,7 @@ import { newServerToken, serveHttp } from '../core/mcp/mcpHttp';
 import { createMcpServer, type McpOptions } from '../core/mcp/mcpServer';
 import { writeTokenFile } from './mcpToken';
 import type { CliIo } from './tryCommand';
+import { parseCommandArgs, UsageError } from './usageError';
 
 export const MCP_USAGE = `Usage: agent-workbench mcp [--port N [--token-env VAR]] [--read-only] [--root FOLDER] [--max-jobs N] [--max-session-jobs N]
 
@@ -36,32 +36,20 @@ Logs go to stderr; stdout is the protocol's.`;
 
 /** Runs `mcp` until the client goes (stdio) or the process is stopped (HTTP); answers the exit code. */
 export async function runMcp(args: readonly string[], env: Env, io: CliIo, version: string): Promise<number> {
-  const { values } = parseArgs({ args: [...args], strict: true, options: { port: { type: 'string' }, 'token-env': { type: 'string' }, 'read-only': { type: 'boolean' }, root: { type: 'string' }, 'max-jobs': { type: 'string' }, 'max-session-jobs': { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseCommandArgs({ args: [...args], strict: true, options: { port: { type: 'string' }, 'token-env': { type: 'string' }, 'read-only': { type: 'boolean' }, root: { type: 'string' }, 'max-jobs': { type: 'string' }, 'max-session-jobs': { type: 'string' }, 'poll-ms': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(MCP_USAGE);
     return 0;
   }
   const limits: JobLimits = {
-    perMinute: values['max-jobs'] === undefined ? DEFAULT_MAX_JOBS : Number(values['max-jobs']),
-    perSession: values['max-session-jobs'] === undefined ? DEFAULT_MAX_SESSION_JOBS : Number(values['max-session-jobs']),
+    perMinute: wholeNumber('--max-jobs', values['max-jobs']) ?? DEFAULT_MAX_JOBS,
+    perSession: wholeNumber('--max-session-jobs', values['max-session-jobs']) ?? DEFAULT_MAX_SESSION_JOBS,
     raise: { perMinute: 'the option --max-jobs of agent-workbench mcp', perSession: 'the option --max-session-jobs of agent-workbench mcp' },
   };
-  const port = values.port === undefined ? undefined : Number(values.port);
-  const whole = (n: number): boolean => Number.isInteger(n) && n >= 0;
-  if (!whole(limits.perMinute) || !whole(limits.perSession) || (port !== undefined && (!whole(port) || port > 65535))) {
-    io.err(`agent-workbench mcp: --max-jobs, --max-session-jobs and --port take whole numbers.\n${MCP_USAGE}`);
-    return 2;
-  }
+  const port = wholeNumber('--port', values.port, 65535);
   const token = values['token-env'] ? env[values['token-env']] : undefined;
-  if (values['token-env'] && !token) {
-    io.err(`agent-workbench mcp: ${values['token-env']} is not set.`);
-    return 2;
-  }
+  if (values['token-env'] && !token) throw new UsageError(`${values['token-env']} (--token-env) is not set.`);
   const client = clientFromEnv(env, 'agent-workbench-mcp');
-  if (typeof client === 'string') {
-    io.err(`agent-workbench mcp: ${client}.\n${MCP_USAGE}`);
-    return 2;
-  }
   const call = { client, root: path.resolve(values.root ?? '.'), user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
   const options: McpOptions = { context: () => call, limits: () => limits, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
   if (port === undefined) {
@@ -76,6 +64,13 @@ export async function runMcp(args: readonly string[], env: Env, io: CliIo, versi
   await serveUntilStopped(port, token, options, io, env);
   await client.close();
   return 0;
+}
+
+/** An option's whole number (undefined when not given); a `UsageError` for anything else. */
+function wholeNumber(option: string, text: string | undefined, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim()) || Number(text) > max) throw new UsageError(`${option} takes a whole number${max < Number.MAX_SAFE_INTEGER ? ` from 0 to ${max}` : ''}, not "${text}".`);
+  return Number(text);
 }
 
 /** Serves HTTP until SIGINT or SIGTERM, with the token given, else a new one written to a file only this user reads. */

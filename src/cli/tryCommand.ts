@@ -7,7 +7,6 @@
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ServiceClient } from '../core/client';
 import { estimateText, type CostEstimate } from '../core/comparison/costEstimate';
 import { ruleCoverageLine } from '../core/coverage/coverageText';
@@ -24,6 +23,7 @@ import { gateExitCode, judgeTrial, parseThreshold, type GateThresholds, type Gat
 import { confirmedGrounds, type Grounds } from '../core/writeGate/grounds';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 import { STOP_EXIT_CODES, watchStops, type CliProcess, type StopSignal } from './stopSignals';
+import { parseCommandArgs, readUserFile, UsageError } from './usageError';
 
 export const TRY_USAGE = `Usage: agent-workbench try --policy <file.policy.json> --test-set <file.testset.jsonl|csv> [--out <folder>]
        agent-workbench try --agent <id> --draft <file.json> --test-set <file.testset.jsonl|csv> [...]
@@ -44,6 +44,10 @@ Options:
   --help            show this text
 
 ${CONNECTION_ENV}
+Before anything is made or run: a policy file whose version is no longer the policy's current one is refused
+(agent-workbench export-policy refreshes it), so is a draft that runs like the agent's current version, and
+the cases the agent's version does not take (an input it does not know, lacks or finds blank) are left out,
+each named on stdout with its line; when no case is left, nothing runs (exit 2).
 Exit code without thresholds: 0 when every case with an expected outcome agrees on the trial, 1 when one disagrees, 2 when the trial could not run.
 With --min-accuracy, --max-newly-wrong and/or --min-rule-coverage the thresholds decide: 0 when met, 3 when the accuracy is below the percent (or unknown), 4 when more labelled cases became wrong than allowed, 5 when both,
 6 when only the rule coverage is below its percent (or unknown: the outputs say nothing about rules; 3–5 win when an accuracy threshold fails too), 2 when the trial could not run.
@@ -62,7 +66,7 @@ export interface CliIo {
 
 /** Runs `try` with its arguments (after the command name); answers the exit code. `host`: its stop signals (none: not watched). */
 export async function runTry(args: readonly string[], env: Env, io: CliIo, host?: CliProcess): Promise<number> {
-  const { values } = parseArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, 'min-rule-coverage': { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseCommandArgs({ args: [...args], strict: true, options: { policy: { type: 'string' }, agent: { type: 'string' }, draft: { type: 'string' }, 'test-set': { type: 'string' }, out: { type: 'string' }, 'min-accuracy': { type: 'string' }, 'max-newly-wrong': { type: 'string' }, 'min-rule-coverage': { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     io.out(TRY_USAGE);
     return 0;
@@ -70,24 +74,11 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
   const policyPath = values.policy;
   const testSetPath = values['test-set'];
   const draftOf = values.agent !== undefined || values.draft !== undefined ? { agentId: values.agent, path: values.draft } : undefined;
-  if (!testSetPath || (policyPath ? draftOf : !draftOf?.agentId || !draftOf.path)) {
-    io.err(`agent-workbench: --test-set is needed, with either --policy or both --agent and --draft.\n${TRY_USAGE}`);
-    return 2;
-  }
+  if (!testSetPath || (policyPath ? draftOf : !draftOf?.agentId || !draftOf.path)) throw new UsageError('--test-set is needed, with either --policy or both --agent and --draft.');
   const gate = thresholdsOf(values['min-accuracy'], values['max-newly-wrong'], values['min-rule-coverage']);
-  if (gate && typeof gate !== 'string' && gate.minRuleCoverage !== undefined && !policyPath) {
-    io.err(`agent-workbench: --min-rule-coverage needs --policy: a draft's trial tries no policy whose rules it could cover.\n${TRY_USAGE}`);
-    return 2;
-  }
-  if (typeof gate === 'string') {
-    io.err(`agent-workbench: ${gate}.\n${TRY_USAGE}`);
-    return 2;
-  }
+  if (typeof gate === 'string') throw new UsageError(`${gate}.`);
+  if (gate && gate.minRuleCoverage !== undefined && !policyPath) throw new UsageError("--min-rule-coverage needs --policy: a draft's trial tries no policy whose rules it could cover.");
   const client = clientFromEnv(env, 'agent-workbench-cli');
-  if (typeof client === 'string') {
-    io.err(`agent-workbench: ${client}.\n${TRY_USAGE}`);
-    return 2;
-  }
   const cwd = io.cwd ?? process.cwd();
   const at = (file: string): string => path.resolve(cwd, file);
   const outDir = at(values.out ?? path.dirname(testSetPath));
@@ -96,7 +87,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
   const run: RunState = { trialFile: path.join(outDir, trialFileNames(testSetBase(path.basename(testSetPath))).trial), onService: false, started: 0, final: 0 };
   const stop = watchStops(host, { first: (signal) => io.err(stoppingText(run, signal)), second: () => io.err(`Stopped at once, before the clean-up finished. ${leftBehindText(run.trialFile)}`) });
   try {
-    const testSet = { name: path.basename(testSetPath), text: await fs.readFile(at(testSetPath), 'utf8'), label: path.relative(outDir, at(testSetPath)) || path.basename(testSetPath) };
+    const testSet = { name: path.basename(testSetPath), text: await readUserFile(at(testSetPath), testSetPath), label: path.relative(outDir, at(testSetPath)) || path.basename(testSetPath) };
     const common = {
       testSet,
       outDir,
@@ -106,8 +97,9 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
       onJobsStarted: (_agentId: string, ids: string[]) => void (run.started += ids.length),
       onProgress: (done: number) => void (run.final = done),
       onRemoved: (outcome: RemovalOutcome) => void (run.removed = outcome),
+      gate,
     };
-    const result = await runTrial(client, { policyPath: policyPath && at(policyPath), draftOf: draftOf && { agentId: draftOf.agentId, path: draftOf.path && at(draftOf.path) } }, common, run, io);
+    const result = await runTrial(client, { policyPath, draftOf, at }, common, run, io);
     const stoppedBy = stop.stoppedBy();
     // The copies are gone: from here a signal does what it always does.
     stop.dispose();
@@ -117,7 +109,7 @@ export async function runTry(args: readonly string[], env: Env, io: CliIo, host?
     const stoppedBy = stop.stoppedBy();
     if (stoppedBy) return await reportStop(stoppedBy, run, io, error);
     const hint = error instanceof ConfinedWriteRefused && error.reason === 'outside' && !values.out ? ' Run it from a folder that holds the test set, or give --out.' : '';
-    io.err(`agent-workbench: ${error instanceof Error ? error.message : String(error)}${hint}`);
+    io.err(`agent-workbench try: ${error instanceof Error ? error.message : String(error)}${hint}`);
     return 2;
   } finally {
     stop.dispose();
@@ -140,19 +132,19 @@ function shownPath(cwd: string, file: string | undefined): string {
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : (file ?? '');
 }
 
-/** Plans the trial the arguments name (a policy edit, or a draft of an agent's next version), then runs it on copies. */
-async function runTrial(client: ServiceClient, what: { policyPath?: string; draftOf?: { agentId?: string; path?: string } }, common: Omit<TryPolicyEditOptions, 'policy'>, run: RunState, io: CliIo): Promise<TryPolicyEditResult> {
-  const { draftOf } = what;
+/** Plans the trial the arguments name (a policy edit, or a draft of an agent's next version), then runs it on copies. `at`: a path as given, made absolute. */
+async function runTrial(client: ServiceClient, what: { policyPath?: string; draftOf?: { agentId?: string; path?: string }; at: (file: string) => string }, common: Omit<TryPolicyEditOptions, 'policy'>, run: RunState, io: CliIo): Promise<TryPolicyEditResult> {
+  const { draftOf, at } = what;
   if (draftOf?.agentId && draftOf.path) {
-    const draft = readDraft(draftOf.path, await fs.readFile(draftOf.path, 'utf8'));
-    const planned = await planDraftTrial(client, draftOf.agentId, common.testSet, common.signal);
-    for (const problem of planned.problems) io.err(problem);
+    const draft = readDraft(draftOf.path, await readUserFile(at(draftOf.path), draftOf.path));
+    const planned = await planDraftTrial(client, draftOf.agentId, draft, common.testSet, common.signal);
+    for (const problem of planned.problems) io.out(problem);
     run.onService = true;
     return tryAgentDraft(client, { ...common, agentId: draftOf.agentId, draft, grounds: commandLineGrounds(client, planned) }, planned);
   }
-  const policy = parsePolicyFile(await fs.readFile(what.policyPath!, 'utf8'));
+  const policy = parsePolicyFile(await readUserFile(at(what.policyPath!), what.policyPath!));
   const planned = await planPolicyTrial(client, policy, common.testSet, common.signal);
-  for (const problem of planned.problems) io.err(problem);
+  for (const problem of planned.problems) io.out(problem);
   run.onService = true;
   return tryPolicyEdit(client, { ...common, policy, grounds: commandLineGrounds(client, planned) }, planned);
 }

@@ -1,13 +1,9 @@
 import { type FaultRule, readFaultRule } from './faults/index';
 import type { SandboxOptions } from './server';
-import { SEED_NAMES, type SeedName } from './seed/seeds';
+import { SEED_NAMES, type SeedName } from './seed/seedNames';
 
-/** The sandbox CLI's usage text. */
-export const USAGE = `Usage: npm run sandbox -- [options]
-
-Starts a local server that behaves like the agent platform service, with demo data.
-
-Options:
+/** The sandbox's options, as its usage and the command line's `agent-workbench sandbox --help` list them. */
+export const OPTIONS = `Options:
   --port N              port to listen on (default 4010; 0 picks a free port)
   --host H              address to bind (default 127.0.0.1)
   --data DIR            keep data in DIR (default .sandbox-data in the current folder)
@@ -20,7 +16,14 @@ Options:
   --fault RULE_JSON     a fault rule in force from the start (repeatable), e.g.
                         '{"path":"/v1/agents/","kind":"status","status":503}'
   --admin-secret S      secret of the fault admin endpoint /__admin/faults (default: random)
-  --help                show this text
+  --help                show this text`;
+
+/** The sandbox CLI's usage text (run from the project). */
+export const USAGE = `Usage: npm run sandbox -- [options]
+
+Starts a local server that behaves like the agent platform service, with demo data.
+
+${OPTIONS}
 
 When ready, one JSON line goes to stdout:
 {"baseUrl":...,"organizationId":...,"token":...,"adminSecret":...}.
@@ -76,7 +79,7 @@ export function parseCliArgs(argv: readonly string[], cwdDataDir: string): CliRe
         options.adminSecret = adminSecret(value());
         break;
       default:
-        throw new Error(`Unknown option ${arg}; see --help.`);
+        throw new Error(`unknown option ${flag}.`);
     }
   }
   return { help: false, options };

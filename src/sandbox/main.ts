@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   try {
     request = parseCliArgs(process.argv.slice(2), path.resolve('.sandbox-data'));
   } catch (error) {
-    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
+    process.stderr.write(`sandbox: ${(error as Error).message}\nSee npm run sandbox -- --help.\n`);
     process.exit(2);
   }
   if (request.help) {

@@ -68,31 +68,44 @@ export function comparisonJson(record: ComparisonRecord): string {
   return `${JSON.stringify(json, null, 2)}\n`;
 }
 
+/** A gate's verdict as the summary says it: the thresholds given, and a sentence per one not met (none: met). */
+export interface MarkdownGate {
+  thresholds: string[];
+  failed: string[];
+}
+
+/** What a summary may say besides the comparison itself. */
 export interface MarkdownOptions {
-  /** The most changed cases listed (default 20). */
+  /** Changed cases listed before "…and N more" (default 20). */
   maxChangedCases?: number;
   /** A trial's coverage of the policy it tried (coverage/ruleCoverage.ts): said in one line under the test set's. */
   ruleCoverage?: RuleCoverage;
+  /** The verdict of the gate the run was given (CI's thresholds); none: no gate. */
+  gate?: MarkdownGate;
+  /** The test set's cases left out before anything ran, a line each. */
+  leftOut?: readonly string[];
 }
 
-/** A Markdown summary to paste into a pull request: the figures per target and the cases that changed. */
+/** A Markdown summary to paste into a pull request: the gate's verdict, the figures per target, the cases that changed with their expected outcome, and the run's cost. */
 export function comparisonMarkdown(record: ComparisonRecord, options: MarkdownOptions = {}): string {
   const maxChangedCases = options.maxChangedCases ?? 20;
   const rows = caseRows(record);
   const summaries = summarize(record, rows);
-  const lines = [`### ${mdText(record.title)}`, '', ...correctnessMarkdown(record, rows, summaries), `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} case${record.cases.length === 1 ? '' : 's'}, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
+  const lines = [`### ${mdText(record.title)}`, '', ...correctnessMarkdown(record, rows, summaries), ...gateMarkdown(options.gate), `Test set \`${mdCode(record.testSet)}\`, ${record.cases.length} case${record.cases.length === 1 ? '' : 's'}, compared on \`${mdCode(record.keys.join(', '))}\`.`, ''];
   if (options.ruleCoverage) lines.push(coverageMarkdown(options.ruleCoverage, record.testSet), '');
   const incomplete = incompleteNote(record, rows);
   if (incomplete) lines.push(`> **Incomplete:** ${incomplete}`, '');
+  if (options.leftOut?.length) lines.push(`> **Left out:** ${options.leftOut.length} line${options.leftOut.length === 1 ? '' : 's'} of the test set did not run:`, ...options.leftOut.map((l) => `> - ${mdText(l)}`), '');
   lines.push('| target | accuracy | changed | failures | cost | tokens | p50 | p95 |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const s of summaries) lines.push(summaryLine(s));
+  lines.push('', runCostLine(record));
   const changed = rows.filter((r) => r.changed);
   lines.push('', changed.length === 0 ? 'No case changed its outcome.' : `**${changed.length} case${changed.length === 1 ? '' : 's'} changed:**`);
   if (changed.length > 0) {
-    lines.push('', `| case | ${record.targets.map((t) => mdText(t.label)).join(' | ')} |`, `| --- |${record.targets.map(() => ' --- |').join('')}`);
+    lines.push('', `| case | expected | ${record.targets.map((t) => mdText(t.label)).join(' | ')} |`, `| --- | --- |${record.targets.map(() => ' --- |').join('')}`);
     for (const row of changed.slice(0, maxChangedCases)) {
       const c = record.cases[row.index]!;
-      lines.push(`| ${mdText(caseLabel(c))} | ${row.cells.map((cell) => mdText(cell.values[0] ?? cell.state)).join(' | ')} |`);
+      lines.push(`| ${mdText(caseLabel(c))} | ${mdText(c.expected?.disposition ?? '–')} | ${row.cells.map((cell) => mdText(cell.values[0] ?? cell.state)).join(' | ')} |`);
     }
     if (changed.length > maxChangedCases) lines.push('', `…and ${changed.length - maxChangedCases} more.`);
   }
@@ -102,6 +115,24 @@ export function comparisonMarkdown(record: ComparisonRecord, options: MarkdownOp
 // "Rule coverage: 17 of 23 rules reached by `loop.testset.jsonl`.", or why it is not known.
 function coverageMarkdown(coverage: RuleCoverage, testSet: string): string {
   return coverage.known ? `Rule coverage: ${coverageTotals(coverage)} by \`${mdCode(testSet)}\`.` : `Rule coverage: not known. ${mdText(coverage.sentence)}`;
+}
+
+/** The gate's verdict, first thing after the correctness: met, or not with the thresholds missed. */
+function gateMarkdown(gate: MarkdownGate | undefined): string[] {
+  if (!gate) return [];
+  const given = `(${gate.thresholds.join(', ')})`;
+  return [gate.failed.length === 0 ? `**Gate met** ${given}.` : `**Gate not met** ${given}: ${gate.failed.join('; ')}.`, ''];
+}
+
+/** What the jobs this run started cost, as the service reported it (the results before were only read). */
+function runCostLine(record: ComparisonRecord): string {
+  const ran = record.targets.filter((t) => t.kind !== 'baseline');
+  const runs = record.cases.flatMap((c) => ran.map((t) => c.runs[t.id]).filter((run) => run !== undefined));
+  const costs = runs.map((run) => run.cost).filter((cost): cost is number => typeof cost === 'number' && Number.isFinite(cost));
+  const jobs = `${runs.length} job${runs.length === 1 ? '' : 's'}`;
+  if (costs.length === 0) return `Cost of this run: not reported by the service (${jobs}).`;
+  const total = costs.reduce((sum, cost) => sum + cost, 0);
+  return `Cost of this run: ${total.toFixed(4)} credits over ${jobs}${costs.length < runs.length ? ` (${runs.length - costs.length} without a reported cost)` : ''}.`;
 }
 
 function summaryLine(s: TargetSummary): string {

@@ -37,6 +37,26 @@ export function targetInputProblems(record: ComparisonRecord, targets: readonly 
   return problems;
 }
 
+/**
+ * Why one case cannot run on a version taking these input keys (an input it does not take, one it
+ * lacks or leaves blank), in words; undefined when it can. Checked before anything starts: the service
+ * refuses a whole batch for one such case, and a trial leaves the case out instead.
+ */
+export function caseInputProblem(inputs: Readonly<Record<string, unknown>>, keys: readonly string[]): string | undefined {
+  const known = new Set(keys);
+  const unknown = new Set(Object.keys(inputs).filter((key) => !known.has(key)));
+  const missing = new Set(keys.filter((key) => !Object.hasOwn(inputs, key) || blank(inputs[key])));
+  const parts: string[] = [];
+  if (unknown.size) parts.push(`takes no input ${quoted(unknown)} (it takes ${keys.join(', ') || 'none'})`);
+  if (missing.size) parts.push(`needs the input ${quoted(missing)}, which the case ${[...missing].every((key) => Object.hasOwn(inputs, key)) ? 'leaves blank' : 'lacks'}`);
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+// An input left blank counts as missing (docs/service.md, What the extension's runs rely on).
+function blank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
 function quoted(keys: Set<string>): string {
   return [...keys].map((k) => `"${k}"`).join(', ');
 }

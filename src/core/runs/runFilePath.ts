@@ -8,9 +8,9 @@ export function isRunFilePath(path: string): boolean {
   return path.toLowerCase().endsWith(RUN_FILE_SUFFIX);
 }
 
-/** An agent's name as the start of a file name: lower case with dashes (`support-call-qa`); run files and test sets use it. */
-export function agentFileSlug(agentName: string): string {
-  return agentName.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'agent';
+/** An agent's (or a policy's) name as the start of a file name: lower case with dashes (`support-call-qa`); run files, test sets and policy files use it. `fallback` when nothing of the name is left. */
+export function agentFileSlug(agentName: string, fallback = 'agent'): string {
+  return agentName.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || fallback;
 }
 
 /** A file name for a new run file: the agent's name in lower case with dashes (`support-call-qa.agentrun.json`). */

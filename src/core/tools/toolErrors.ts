@@ -8,6 +8,7 @@ import { isServiceError } from '../client';
 import { ConfinedWriteRefused } from '../confinedWrite';
 import { isOutcomeUnknown } from '../outcomeUnknown';
 import { redact } from '../redact';
+import { TrialRefused } from '../trial/trialPlanning';
 import { ToolRefusal } from './toolTypes';
 
 /** "Input refused: `agent_id`: expected string, received undefined." */
@@ -19,6 +20,8 @@ export function inputErrorText(error: z.ZodError): string {
 /** What a tool's failure says; `started` names what the call had started before it failed, if anything. */
 export function toolErrorText(error: unknown, toolName: string, started?: string): string {
   if (error instanceof ToolRefusal) return error.message;
+  // A trial refused by its plan (a stale policy file, a draft like the current version, no case to run) started nothing.
+  if (error instanceof TrialRefused) return `${error.message} Nothing was started.`;
   // Files are checked before a call starts anything, so a refused write is a refusal like the others.
   if (error instanceof ConfinedWriteRefused) return `${error.message}${started ? ` Already started before: ${started}.` : ''}`;
   const after = started ? ` Already started before the failure: ${started}.` : ' Nothing was started.';

@@ -10,7 +10,7 @@ import { NotTried, NotYourTrial } from '../trial/trialOwnership';
 import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type TrialRecord } from '../trial/trialRecord';
 import { describeLeftAlone } from '../trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryAgentDraftOptions, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
-import { AgentVersionDraftSchema, draftFromVersion, sameRun, type AgentVersionDraft } from '../documents/agentVersionDraft';
+import { AgentVersionDraftSchema, type AgentVersionDraft } from '../documents/agentVersionDraft';
 import { checkJson } from '../documents/jsonProblems';
 import type { DraftTrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
@@ -52,7 +52,7 @@ export const tryPolicyEditTool = defineTool({
     const { policy, testSet } = await editOf(i, ctx);
     const planned = await planPolicyTrial(ctx.client, policy, testSet, ctx.signal);
     const agents = planned.agents.map((a) => a.agent.name).join(', ');
-    return { text: `Try the edit of ${policy.name} on ${testSet.name} with trial copies of ${agents} (removed afterwards; production untouched): ${estimateText(planned.estimate)}.`, jobs: planned.jobs, data: { policy_id: policy.policyId, agents: planned.agents.map((a) => a.agent.id), estimate: planned.estimate }, targets: planned.agents.map((a) => ({ kind: 'agent' as const, id: a.agent.id })) };
+    return { text: `Try the edit of ${policy.name} on ${testSet.name} with trial copies of ${agents} (removed afterwards; production untouched): ${estimateText(planned.estimate)}.${leftOutText(planned.problems)}`, jobs: planned.jobs, data: { policy_id: policy.policyId, agents: planned.agents.map((a) => a.agent.id), estimate: planned.estimate }, targets: planned.agents.map((a) => ({ kind: 'agent' as const, id: a.agent.id })) };
   },
   async run(i, ctx) {
     const { policy, testSet, outDir } = await editOf(i, ctx);
@@ -89,9 +89,15 @@ function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: str
     const ruleCoverage = a.coverage && (a.coverage.known ? { reached: a.coverage.reached, total: a.coverage.total } : { known: false, sentence: a.coverage.sentence });
     return { text: `${answer.text}\n${agreement}${coverage}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...(ruleCoverage ? { rule_coverage: ruleCoverage } : {}), ...answer.data } };
   });
+  const leftOut = result.leftOut.length ? `${leftOutText(result.leftOut).trim()}\n` : '';
   const left = result.leftAlone.map((item) => `Left alone (not marked as this trial's copy): ${describeLeftAlone(item)}`);
-  const tail = `${left.length ? `${left.join('\n')}\n` : ''}Nothing was published; the trial copies were removed. To publish ${publish} with trial_file "${rel(result.trialFile)}".`;
+  const tail = `${leftOut}${left.length ? `${left.join('\n')}\n` : ''}Nothing was published; the trial copies were removed. To publish ${publish} with trial_file "${rel(result.trialFile)}".`;
   return { text: [...parts.map((p) => p.text), tail].join('\n\n'), data: { trial_file: rel(result.trialFile), failing: result.failing, agents: parts.map((p) => p.data) } };
+}
+
+/** The cases of the test set left out before anything runs (lines that could not be read, inputs the version does not take), a line each. */
+function leftOutText(problems: readonly string[]): string {
+  return problems.length ? `\nCases left out of the trial:\n${problems.join('\n')}` : '';
 }
 
 const DraftInput = z.object({
@@ -101,19 +107,12 @@ const DraftInput = z.object({
 });
 type DraftInput = z.infer<typeof DraftInput>;
 
-/** The draft checked with the draft schema, refused when it runs like the agent's current version; and the test set. */
+/** The draft checked with the draft schema, and the test set (a draft that runs like the current version is refused by planDraftTrial). */
 async function draftOf(i: DraftInput, ctx: ToolContext): Promise<{ draft: AgentVersionDraft; testSet: TrialTestSet; outDir: string }> {
   const check = checkJson(JSON.stringify(i.draft), AgentVersionDraftSchema);
   if (!check.ok) {
     const problem = check.problems[0];
     throw new ToolRefusal(`\`draft\`${problem?.path.length ? `.${problem.path.join('.')}` : ''}: ${problem?.message ?? 'not a version draft'}. Nothing was started.`);
-  }
-  const agent = await ctx.client.agents.get(i.agent_id, { signal: ctx.signal });
-  if (agent.current_version_id) {
-    const current = draftFromVersion(await ctx.client.agents.getVersion(agent.id, agent.current_version_id, {}, { signal: ctx.signal }));
-    if (sameRun(check.value, current)) {
-      throw new ToolRefusal(`The draft runs like the current version of ${agent.name} (same engine_config and input_definitions): change it first. Nothing was started.`);
-    }
   }
   const set = await readConfined(ctx.root, i.test_set, 'test_set');
   return { draft: check.value, testSet: { name: path.basename(set.path), text: set.text, label: path.basename(set.path) }, outDir: path.dirname(set.path) };
@@ -128,9 +127,9 @@ export const tryAgentDraftTool = defineTool({
   input: DraftInput,
   needsTrust: true,
   async plan(i, ctx) {
-    const { testSet } = await draftOf(i, ctx);
-    const planned = await planDraftTrial(ctx.client, i.agent_id, testSet, ctx.signal);
-    return { text: `Try the draft of ${planned.agent.name}'s next version on ${testSet.name} with a trial copy of the agent (removed afterwards; the agent keeps its version): ${estimateText(planned.estimate)}.`, jobs: planned.jobs, data: { agent_id: planned.agent.id, estimate: planned.estimate }, targets: [{ kind: 'agent', id: planned.agent.id }] };
+    const { draft, testSet } = await draftOf(i, ctx);
+    const planned = await planDraftTrial(ctx.client, i.agent_id, draft, testSet, ctx.signal);
+    return { text: `Try the draft of ${planned.agent.name}'s next version on ${testSet.name} with a trial copy of the agent (removed afterwards; the agent keeps its version): ${estimateText(planned.estimate)}.${leftOutText(planned.problems)}`, jobs: planned.jobs, data: { agent_id: planned.agent.id, estimate: planned.estimate }, targets: [{ kind: 'agent', id: planned.agent.id }] };
   },
   async run(i, ctx) {
     const { draft, testSet, outDir } = await draftOf(i, ctx);

@@ -81,6 +81,14 @@ export function gateExitCode(verdicts: readonly GateVerdict[]): number {
   return coverage ? GATE_EXIT['min-rule-coverage'] : 0;
 }
 
+/** The thresholds as the command line names them ("--min-accuracy 75%", "--max-newly-wrong 1"). */
+export function thresholdsText(thresholds: GateThresholds): string[] {
+  const given: string[] = [];
+  if (thresholds.minAccuracy !== undefined) given.push(`--min-accuracy ${thresholds.minAccuracy}%`);
+  if (thresholds.maxNewlyWrong !== undefined) given.push(`--max-newly-wrong ${thresholds.maxNewlyWrong}`);
+  return given;
+}
+
 /** A threshold given on the command line, or why it is not one. */
 export function parseThreshold(name: Threshold, text: string | undefined): number | undefined | string {
   if (text === undefined) return undefined;

@@ -7,16 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import type { AgentVersion, BaseAgent, ServiceClient } from '../client';
-import { comparisonMarkdown } from '../comparison/comparisonExport';
+import type { BaseAgent, ServiceClient } from '../client';
+import { comparisonMarkdown, type MarkdownGate } from '../comparison/comparisonExport';
 import { serializeComparison, unfinishedJobIds, type ComparisonRecord } from '../comparison/comparisonRecord';
 import { cancelJobs } from '../comparison/comparisonRunner';
 import { confinedWriteTarget, writeConfined } from '../confinedWrite';
-import { estimatePlan, readCostEstimate, type CostEstimate } from '../comparison/costEstimate';
-import { parseTestSet, type TestCase } from '../comparison/testSet';
-import { testSetAgentId } from '../comparison/testSetCheck';
+import { readCostEstimate, type CostEstimate } from '../comparison/costEstimate';
+import type { TestCase } from '../comparison/testSet';
 import type { PolicyFile } from './policyFile';
-import { clientComparisonService, disagreements, runToEnd, TRIAL_TARGET_ID, trialComparison, trialGrounds, trialPlan } from './trialComparison';
+import { clientComparisonService, disagreements, runToEnd, TRIAL_TARGET_ID, trialComparison, trialGrounds } from './trialComparison';
+import { judgeTrial, thresholdsText, type GateThresholds } from './trialGate';
 import type { Grounds } from '../writeGate/grounds';
 import { signedInTrialUser } from './trialOwnership';
 import { discardTrial, type RemovalOutcome } from './trialEnd';
@@ -25,49 +25,11 @@ import type { LeftAlone } from './trialRemoval';
 import { testSetBase } from './trialFiles';
 import { isDraftTrial, newDraftTrial, newTrial, serializeTrial, type TrialRecord } from './trialRecord';
 import { ruleCoverage, type RuleCoverage } from '../coverage/ruleCoverage';
-import { agentsApplying, setUpDraftTrial, setUpTrial } from './trialSetup';
+import { setUpDraftTrial, setUpTrial } from './trialSetup';
+import { planDraftTrial, planPolicyTrial, type DraftTrialPlanned, type TrialPlanned, type TrialTestSet } from './trialPlanning';
 import type { AgentVersionDraft } from '../documents/agentVersionDraft';
 
-/** A test set as read from its file. */
-export interface TrialTestSet {
-  /** The file's name (its format comes from it). */
-  name: string;
-  text: string;
-  /** How the comparison names the test set (its path relative to the output folder). */
-  label?: string;
-}
-
-/** What a trial of an edit will run before anything exists: the agents that apply the policy, the cases, the estimate. */
-export interface TrialPlanned {
-  agents: { agent: BaseAgent; version: AgentVersion }[];
-  cases: TestCase[];
-  /** Problems of test set lines left out. */
-  problems: string[];
-  jobs: number;
-  estimate: CostEstimate;
-}
-
-/** The agents applying the policy (only the one the test set names, if it names one), the cases, and the estimate of the jobs. */
-export async function planPolicyTrial(client: ServiceClient, policy: Pick<PolicyFile, 'policyId' | 'name'>, testSet: TrialTestSet, signal?: AbortSignal): Promise<TrialPlanned> {
-  const { cases, problems } = parseTestSet(testSet.name, testSet.text);
-  if (cases.length === 0) throw new Error(`${testSet.name} has no case to run.`);
-  const onlyAgent = testSetAgentId(testSet.text);
-  const agents = (await agentsApplying(client, policy.policyId, signal)).filter((a) => !onlyAgent || a.agent.id === onlyAgent);
-  if (agents.length === 0) throw new Error(`No agent${onlyAgent ? ` named by ${testSet.name}` : ''} applies ${policy.name} (engine_config.policy_id of its current version).`);
-  const plan = trialPlan(cases);
-  const estimates = await Promise.all(agents.map(({ agent }) => estimatePlan(client, { agentId: agent.id, jobs: plan.jobs, beforeJobIds: plan.beforeJobIds }, signal)));
-  const estimate = sumEstimates(estimates);
-  return { agents, cases, problems: problems.map((p) => `${testSet.name}:${p.line}: ${p.message} (left out)`), jobs: estimate.jobs, estimate };
-}
-
-/** The estimates of several agents' jobs as one. */
-export function sumEstimates(estimates: readonly CostEstimate[]): CostEstimate {
-  const jobs = estimates.reduce((n, e) => n + e.jobs, 0);
-  if (estimates.some((e) => e.cost === undefined || e.tokens === undefined)) return { jobs };
-  const ranged = estimates.every((e) => e.costRange);
-  const costRange: [number, number] | undefined = ranged ? [estimates.reduce((n, e) => n + e.costRange![0], 0), estimates.reduce((n, e) => n + e.costRange![1], 0)] : undefined;
-  return { jobs, tokens: estimates.reduce((n, e) => n + e.tokens!, 0), cost: estimates.reduce((n, e) => n + e.cost!, 0), ...(costRange ? { costRange } : {}), basis: estimates[0]?.basis };
-}
+export { planDraftTrial, planPolicyTrial, sumEstimates, TrialRefused, type DraftTrialPlanned, type TrialPlanned, type TrialTestSet } from './trialPlanning';
 
 /** How one agent's copy answered. */
 export interface TriedAgent {
@@ -104,6 +66,8 @@ export interface TryPolicyEditOptions {
   grounds?: Grounds;
   /** What the clean-up removed and left alone, once it is done (also when a cancelled run then throws). */
   onRemoved?(outcome: RemovalOutcome): void;
+  /** CI's thresholds: their verdict goes into each Markdown summary. */
+  gate?: GateThresholds;
 }
 
 export interface TryPolicyEditResult {
@@ -115,6 +79,8 @@ export interface TryPolicyEditResult {
   trialFile?: string;
   /** What the clean-up did not remove because the service does not mark it as this trial's copy. */
   leftAlone: LeftAlone[];
+  /** The test set's cases left out before anything ran (a line each: file, line, case, why). */
+  leftOut: string[];
 }
 
 /** Sets the trial up on copies, runs each copy's comparison to its end, and removes the copies whatever happens. */
@@ -122,24 +88,6 @@ export async function tryPolicyEdit(client: ServiceClient, o: TryPolicyEditOptio
   const plan = planned ?? (await planPolicyTrial(client, o.policy, o.testSet, o.signal));
   const trial = newTrial({ trialId: randomUUID(), user: await signedInTrialUser(client, o.signal), policyId: o.policy.policyId, policyName: o.policy.name, baseVersionId: o.policy.baseVersionId, content: o.policy.content });
   return runOnCopies(client, trial, plan, o, (save, madeHere) => setUpTrial(client, trial, plan.agents, save, madeHere, o.signal));
-}
-
-/** What a trial of an agent version draft will run before anything exists: the agent, its cases, the estimate. */
-export interface DraftTrialPlanned extends Omit<TrialPlanned, 'agents'> {
-  agent: BaseAgent;
-  agents: { agent: BaseAgent }[];
-}
-
-/** The agent of a draft, the cases of its test set (which must not name another agent), and the estimate of the jobs. */
-export async function planDraftTrial(client: ServiceClient, agentId: string, testSet: TrialTestSet, signal?: AbortSignal): Promise<DraftTrialPlanned> {
-  const { cases, problems } = parseTestSet(testSet.name, testSet.text);
-  if (cases.length === 0) throw new Error(`${testSet.name} has no case to run.`);
-  const named = testSetAgentId(testSet.text);
-  if (named && named !== agentId) throw new Error(`${testSet.name} is a test set of another agent (${named}), not of ${agentId}.`);
-  const agent = await client.agents.get(agentId, { signal });
-  const plan = trialPlan(cases);
-  const estimate = await estimatePlan(client, { agentId: agent.id, jobs: plan.jobs, beforeJobIds: plan.beforeJobIds }, signal);
-  return { agent, agents: [{ agent }], cases, problems: problems.map((p) => `${testSet.name}:${p.line}: ${p.message} (left out)`), jobs: estimate.jobs, estimate };
 }
 
 export interface TryAgentDraftOptions extends Omit<TryPolicyEditOptions, 'policy'> {
@@ -154,7 +102,7 @@ export interface TryAgentDraftOptions extends Omit<TryPolicyEditOptions, 'policy
  * function behind the `try_agent_draft` tool.
  */
 export async function tryAgentDraft(client: ServiceClient, o: TryAgentDraftOptions, planned?: DraftTrialPlanned): Promise<TryPolicyEditResult> {
-  const plan = planned ?? (await planDraftTrial(client, o.agentId, o.testSet, o.signal));
+  const plan = planned ?? (await planDraftTrial(client, o.agentId, o.draft, o.testSet, o.signal));
   const trial = newDraftTrial({ trialId: randomUUID(), user: await signedInTrialUser(client, o.signal), agentId: plan.agent.id, agentName: plan.agent.name, baseVersionId: plan.agent.current_version_id ?? null, draft: o.draft });
   return runOnCopies(client, trial, plan, o, (save, madeHere) => setUpDraftTrial(client, trial, plan.agent, save, madeHere, o.signal));
 }
@@ -163,7 +111,7 @@ export async function tryAgentDraft(client: ServiceClient, o: TryAgentDraftOptio
 async function runOnCopies(
   client: ServiceClient,
   trial: TrialRecord,
-  plan: { cases: TestCase[]; jobs: number; agents: readonly { agent: BaseAgent }[] },
+  plan: { cases: TestCase[]; problems: string[]; jobs: number; agents: readonly { agent: BaseAgent }[] },
   o: Omit<TryPolicyEditOptions, 'policy'>,
   setUp: (save: () => Promise<void>, madeHere: Set<string>) => Promise<void>,
 ): Promise<TryPolicyEditResult> {
@@ -196,7 +144,7 @@ async function runOnCopies(
       await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events, grounds: trialGrounds(client, trial, o.grounds) });
       // The trial's own outputs against the content it tried (a draft's trial tries no policy content).
       const coverage = isDraftTrial(trial) ? undefined : ruleCoverage(trial.content, record, { targetId: TRIAL_TARGET_ID });
-      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record, { ruleCoverage: coverage }));
+      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record, { ruleCoverage: coverage, gate: o.gate && markdownGate(record, o.gate), leftOut: plan.problems }));
       agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file, coverage });
       running = undefined;
     }
@@ -210,7 +158,7 @@ async function runOnCopies(
     leftAlone = outcome.leftAlone;
     o.onRemoved?.(outcome);
   }
-  return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile: files.trial, leftAlone };
+  return { trial, agents, failing: agents.reduce((n, a) => n + a.disagreeing.length, 0), trialFile: files.trial, leftAlone, leftOut: plan.problems };
 }
 
 /** The files a trial writes under `outDir` (none without one), and the folder they must stay in. */
@@ -220,6 +168,11 @@ function trialFiles(o: Pick<TryPolicyEditOptions, 'outDir' | 'root' | 'testSet'>
   const comparison = (agentId: string): string => `${base}${agents.length > 1 ? `.${agentId}` : ''}.trial.comparison.json`;
   const all = [`${base}.trial.json`, ...agents.flatMap(({ agent }) => [comparison(agent.id), markdownOf(comparison(agent.id))])];
   return { root: o.root ?? o.outDir, trial: all[0], comparison, all };
+}
+
+/** The gate's verdict on one copy's comparison, as its summary says it. */
+function markdownGate(record: ComparisonRecord, gate: GateThresholds): MarkdownGate {
+  return { thresholds: thresholdsText(gate), failed: judgeTrial(record, TRIAL_TARGET_ID, gate).failed.map((f) => f.message) };
 }
 
 function markdownOf(comparisonFile: string): string {

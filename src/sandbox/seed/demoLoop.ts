@@ -11,6 +11,8 @@ export const DEMO_LOOP_AGENT_NAME = 'Support Call QA';
 /** The demo policy of the loop. */
 export const DEMO_LOOP_POLICY_ID = '7d1e0c42-3b9a-4c5e-8f21-6a4b2c9d0e02';
 export const DEMO_LOOP_POLICY_NAME = 'Customer Call Quality Standard';
+/** Its current version in a new store ("Q2 update: recording disclosure"): the base of the policy file `agent-workbench init` writes. */
+export const DEMO_LOOP_POLICY_VERSION_ID = '0fea8881-c0d1-4796-9aaa-d1c62a548b47';
 /** The rule to change: a red flag the loop's transcript matches with the quoted phrase below. */
 export const DEMO_LOOP_RULE_TITLE = 'Promises outcomes outside policy (refunds over limit, free upgrades)';
 export const DEMO_LOOP_RULE_PHRASE = 'no need to check with anyone';

@@ -12,7 +12,7 @@ import { DEMO_AGENTS, DEMO_TAGS, type DemoAgent, OTHER_AGENT } from './demoAgent
 import { DEMO_DATASETS, type DemoDataset, OTHER_DATASET, PERSONAL_FILES } from './demoFiles';
 import { type SeedAgent, finishedJob, runningJob } from './demoJobs';
 import { DEMO_POLICIES, type DemoPolicy, OTHER_POLICY } from './demoPolicies';
-import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_POLICY_ID } from './demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_POLICY_ID, DEMO_LOOP_POLICY_VERSION_ID } from './demoLoop';
 import { type SeededPolicy, historyOutcome, runningOutcome } from './demoOutcomes';
 import type { SeededRandom } from './random';
 
@@ -98,8 +98,11 @@ function seedPolicies(ctx: DemoSeedContext, orgId: string, policies: DemoPolicy[
     policy.versions.forEach((version, v) => {
       const versionName = version.versionName ?? `version ${v + 1}`;
       const createdMs = start + v * ctx.random.int(12, 25) * DAY;
+      // The loop policy's current version is fixed like its id (agent-workbench init names it); the id is drawn all the same.
+      const drawnVersion = ctx.random.uuid();
+      const versionId = id === DEMO_LOOP_POLICY_ID && v === policy.versions.length - 1 ? DEMO_LOOP_POLICY_VERSION_ID : drawnVersion;
       base = insertPolicyVersion(ctx.db, {
-        id: ctx.random.uuid(), policyPk: pk, versionName, content: version.content, baseVersionId: base, creatorId: authors[v % authors.length]!, createdMs,
+        id: versionId, policyPk: pk, versionName, content: version.content, baseVersionId: base, creatorId: authors[v % authors.length]!, createdMs,
       });
       versions.push({ id: base, name: versionName, content: version.content, createdMs });
     });

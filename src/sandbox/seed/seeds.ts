@@ -3,10 +3,9 @@ import { seedBase } from './base';
 import { seedDemo } from './demoSeed';
 import { seedLarge } from './largeSeed';
 import { SeededRandom } from './random';
+import type { SeedName } from './seedNames';
 
-/** The seeds a new store can start with. */
-export const SEED_NAMES = ['demo', 'empty', 'large'] as const;
-export type SeedName = (typeof SEED_NAMES)[number];
+export { SEED_NAMES, type SeedName } from './seedNames';
 
 /** The one seed of the demo's random generator: change it and every id changes. */
 const DEMO_SEED = 20_240_611;

@@ -4,11 +4,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { testCaseLine } from '../../../src/core/comparison/testSet';
-import { policyFileText } from '../../../src/core/trial/policyFile';
-import { DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
-import { ServiceClient } from '../../../src/core/client';
-import { editedDemoPolicy, LOOP_CASE } from '../trial/trialHelpers';
+import { INIT_TRY } from '../../../src/cli/initFiles';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../../..');
@@ -24,11 +20,14 @@ describe('the command line package (packed, installed into an empty folder, run 
   let scratch: string;
   let bin: string;
   let tarballFiles: string[];
+  let installed: string;
+  let manifestAfterPack: string;
   before(async () => {
     scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'aw-pack-'));
     const pkg = path.join(scratch, 'pkg');
     await fs.mkdir(pkg);
-    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.npmignore']) await fs.copyFile(path.join(root, file), path.join(pkg, file));
+    await fs.mkdir(path.join(pkg, 'scripts'));
+    for (const file of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.npmignore', 'scripts/packManifest.mjs']) await fs.copyFile(path.join(root, file), path.join(pkg, file));
     await run(process.execPath, [path.join(root, 'esbuild.mjs'), '--sandbox-only', `--out=${pkg}`], { cwd: root });
     const packed = await run(npm, ['pack', '--json', '--pack-destination', scratch], { cwd: pkg });
     const info = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
@@ -38,11 +37,21 @@ describe('the command line package (packed, installed into an empty folder, run 
     await fs.writeFile(path.join(project, 'package.json'), '{"name":"a-team-repo","private":true}\n');
     await run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', path.join(scratch, info[0]!.filename)], { cwd: project });
     bin = path.join(project, 'node_modules', '.bin', 'agent-workbench');
+    installed = path.join(project, 'node_modules', 'agent-workbench');
+    manifestAfterPack = await fs.readFile(path.join(pkg, 'package.json'), 'utf8');
   });
   after(() => fs.rm(scratch, { recursive: true, force: true }));
 
   it('carries the command line, the sandbox and its workers, and nothing of the sources or the extension', () => {
     assert.deepEqual(tarballFiles, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/engineWorker.js', 'dist/queryWorker.js', 'dist/sandbox.js', 'dist/sql-wasm.wasm', 'package.json']);
+  });
+
+  it('installs a manifest whose main is absent or a file it carries, while the extension keeps its main for VS Code', async () => {
+    const manifest = JSON.parse(await fs.readFile(path.join(installed, 'package.json'), 'utf8')) as { main?: string; bin?: Record<string, string> };
+    if (manifest.main !== undefined) await fs.access(path.join(installed, manifest.main));
+    await fs.access(path.join(installed, manifest.bin!['agent-workbench']!));
+    assert.equal(manifestAfterPack, await fs.readFile(path.join(root, 'package.json'), 'utf8'), 'packing leaves package.json as it was');
+    assert.equal((JSON.parse(manifestAfterPack) as { main?: string }).main, './dist/extension.js');
   });
 
   it('prints its help, and each command its own, from the installed bin and through npx', async () => {
@@ -53,23 +62,43 @@ describe('the command line package (packed, installed into an empty folder, run 
     assert.match(viaNpx.stdout, /^Usage: agent-workbench <command>/, 'npx gives the command its --help, not npm');
   });
 
-  it('starts the sandbox, and tries a policy edit against it', async () => {
-    const sandbox = spawn(bin, ['sandbox', '--memory', '--port', '0', '--job-step-ms', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it('gives the sandbox’s own help and mistakes in its words, as the installed command names them', async () => {
+    const help = await run(bin, ['sandbox', '--help']);
+    assert.match(help.stdout, /^Usage: agent-workbench sandbox \[options\]/);
+    assert.match(help.stdout, /--seed NAME/);
+    assert.doesNotMatch(help.stdout + help.stderr, /npm run sandbox/);
+    const bad = await run(bin, ['sandbox', '--bogus']).then(() => assert.fail('an unknown option must not start the sandbox'), (error: { code: number; stderr: string }) => error);
+    assert.equal(bad.code, 2);
+    assert.equal(bad.stderr, 'agent-workbench sandbox: unknown option --bogus.\nSee agent-workbench sandbox --help.\n');
+  });
+
+  it('walks the docs’ recipe from a folder with only the package: init, the sandbox, then the trial passes its gate', async () => {
+    // The commands as docs/command-line.md gives them (Getting started without the editor), run as written.
+    const docs = await fs.readFile(path.join(root, 'docs', 'command-line.md'), 'utf8');
+    const recipe = docs.split('## Getting started without the editor')[1]!.split('```sh\n')[1]!.split('```')[0]!;
+    const command = (name: string): string[] => {
+      const line = recipe.split('\n').find((l) => l.startsWith(`npx agent-workbench ${name} `) || l === `npx agent-workbench ${name}`);
+      assert.ok(line, `the recipe runs agent-workbench ${name}`);
+      return line.replace(/#.*$/, '').replace(/>.*$/, '').trim().split(/\s+/).slice(2);
+    };
+    const tryArgs = command('try');
+    assert.equal(`npx agent-workbench ${tryArgs.join(' ')}`, INIT_TRY, 'the README init writes gives the same command');
+    assert.ok(docs.includes(`    - ${INIT_TRY}\n`), 'so does the CI job');
+    const folder = path.dirname(path.dirname(path.dirname(bin)));
+    const init = await run(bin, command('init'), { cwd: folder });
+    assert.match(init.stdout, /^Wrote README\.md, \.env\.example, \.gitignore, cases\/support-call-qa\.testset\.jsonl, policies\/quality\.policy\.json\./);
+    // A free port instead of the recipe's 4010, and quicker jobs; the ready line read from stdout instead of sandbox.json.
+    const sandboxArgs = command('sandbox').map((a) => (a === '4010' ? '0' : a));
+    const sandbox = spawn(bin, [...sandboxArgs, '--job-step-ms', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const ready = await new Promise<{ baseUrl: string; organizationId: string; token: string }>((resolve, reject) => {
         sandbox.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().split('\n')[0]!) as { baseUrl: string; organizationId: string; token: string }));
         sandbox.once('exit', (code) => reject(new Error(`the sandbox ended (${code})`)));
       });
-      const client = new ServiceClient({ baseUrl: ready.baseUrl, token: ready.token, organizationId: ready.organizationId });
-      const edit = await editedDemoPolicy(client);
-      await client.close();
-      const dir = path.join(scratch, 'ci');
-      await fs.mkdir(dir);
-      await fs.writeFile(path.join(dir, 'quality.policy.json'), policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, edit.baseVersionId, edit.content));
-      await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
       const env = { ...process.env, AGENT_WORKBENCH_BASE_URL: ready.baseUrl, AGENT_WORKBENCH_TOKEN: ready.token, AGENT_WORKBENCH_ORGANIZATION_ID: ready.organizationId };
-      const tried = await run(bin, ['try', '--policy', path.join(dir, 'quality.policy.json'), '--test-set', path.join(dir, 'loop.testset.jsonl')], { env, cwd: dir });
-      assert.match(tried.stdout, /every case with an expected outcome agrees/);
+      const tried = await run(bin, tryArgs, { env, cwd: folder });
+      assert.match(tried.stdout, /Support Call QA: accuracy 58% → 75%: 3 cases became right, 1 became wrong\./);
+      assert.match(await fs.readFile(path.join(folder, 'trial', 'support-call-qa.trial.comparison.md'), 'utf8'), /\*\*Gate met\*\*/);
     } finally {
       sandbox.kill('SIGTERM');
     }

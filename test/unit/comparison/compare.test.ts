@@ -207,14 +207,17 @@ describe('comparisons', () => {
     });
 
     it('writes a Markdown summary whose service text cannot break the table', () => {
-      const record = newComparison({ title: 'Policy | change', agentId: 'a', testSet: 's', cases: cases(1, () => ({ name: 'a|b <img>' })), targets: [before, v2] });
+      const record = newComparison({ title: 'Policy | change', agentId: 'a', testSet: 's', cases: cases(2, (i) => (i === 0 ? { name: 'a|b <img>' } : { expected: { disposition: 'X|Y\n# h' } })), targets: [before, v2] });
       done(record, 0, 'before', 'A');
       done(record, 0, 'v2', 'B|C');
+      done(record, 1, 'before', 'A');
+      done(record, 1, 'v2', 'B');
       const md = comparisonMarkdown(record);
       assert.match(md, /^### Policy \\\| change/);
-      assert.match(md, /\| Version 2 \| – \| 1 \| 0 \|/);
-      assert.match(md, /\*\*1 case changed:\*\*/);
-      assert.match(md, /\| a\\\|b \\<img\\> \| A \| B\\\|C \|/);
+      assert.match(md, /\| Version 2 \| 0% of 1 labelled \| 2 \| 0 \|/);
+      assert.match(md, /\*\*2 cases changed:\*\*/);
+      assert.match(md, /\| a\\\|b \\<img\\> \| – \| A \| B\\\|C \|/);
+      assert.match(md, /\| line 2 \| X\\\|Y \\# h \| A \| B \|/, 'the test set’s expected outcome cannot break the table either');
     });
   });
 });

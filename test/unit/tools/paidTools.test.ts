@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { ServiceClient } from '../../../src/core/client';
 import { testCaseLine } from '../../../src/core/comparison/testSet';
 import { findLeftovers } from '../../../src/core/trial/trialEnd';
+import { policyFileText } from '../../../src/core/trial/policyFile';
 import { JobBudget, type ToolContext } from '../../../src/core/tools';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
@@ -70,6 +71,32 @@ describe('The tool catalogue: paid work and changes (against the in-process sand
     assert.match(compared.text, /Results before/);
     assert.ok(progress.length > 0, 'progress was reported');
     await fs.access(path.join(ctx.root!, 'sets', 'loop.comparison.json'));
+  });
+
+  it('names the cases a trial leaves out (inputs the agent does not take) in its plan and in its answer, and runs the others', async () => {
+    const edit = await editedDemoPolicy(client);
+    const typo = { name: 'typo', tags: [], inputs: { transcrip: 'Agent: hello.', language: 'en' } };
+    await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n${testCaseLine(typo)}\n`);
+    const input = { test_set: 'loop.testset.jsonl', policy_id: DEMO_LOOP_POLICY_ID, content: edit.content };
+    const leftOut = /Cases left out of the trial:\nloop\.testset\.jsonl:2 “typo”: Support Call QA takes no input "transcrip"/;
+    const plan = ok(await call(ctx, 'try_policy_edit', input));
+    assert.match(plan.text, /2 jobs/);
+    assert.match(plan.text, leftOut);
+    const tried = ok(await call(ctx, 'try_policy_edit', input, true));
+    assert.equal(tried.data.failing, 0, tried.text);
+    assert.match(tried.text, leftOut);
+  });
+
+  it('refuses a policy file exported from a version that is no longer current, and starts nothing', async () => {
+    const edit = await editedDemoPolicy(client);
+    const stale = (await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).results.find((v) => v.id !== edit.baseVersionId)!;
+    await fs.writeFile(path.join(ctx.root!, 'quality.policy.json'), policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, stale.id, edit.content));
+    await fs.writeFile(path.join(ctx.root!, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const before = await jobCount();
+    const refused = await call(ctx, 'try_policy_edit', { test_set: 'loop.testset.jsonl', policy_file: 'quality.policy.json' });
+    assert.ok(refused.isError);
+    assert.match(refused.text, new RegExp(`^The policy file of Customer Call Quality Standard was exported from version ${stale.id}, and its current version is now ".*" \\(${edit.baseVersionId}\\).* Nothing was started\\.$`));
+    assert.equal(await jobCount(), before);
   });
 
   it('tries a policy edit on copies, reports the agreement and removes the copies, then publishes it as a new version', async () => {

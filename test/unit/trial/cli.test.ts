@@ -11,7 +11,7 @@ import { findLeftovers } from '../../../src/core/trial/trialEnd';
 import { trialMarker } from '../../../src/core/trial/trialMarker';
 import { newTrial, serializeTrial } from '../../../src/core/trial/trialRecord';
 import { policyFileText } from '../../../src/core/trial/policyFile';
-import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { draftFromVersion } from '../../../src/core/documents/agentVersionDraft';
 import { MISSING_ID, startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf, seedClientOf, editedDemoPolicy, LOOP_CASE } from './trialHelpers';
@@ -77,7 +77,7 @@ describe('agent-workbench try (the command line for CI, against the in-process s
       const policies = (await client.policies.list({ page_size: 100 })).count;
       const { code, err } = await tryEdit((await editedDemoPolicy(client)).content);
       assert.equal(code, 2);
-      assert.match(err.join('\n'), /^agent-workbench: Refused to write loop\.trial\.comparison\.json: it is a link, and files are never written through links\.$/);
+      assert.match(err.join('\n'), /^agent-workbench try: Refused to write loop\.trial\.comparison\.json: it is a link, and files are never written through links\.$/);
       assert.equal(await fs.readFile(path.join(outside, 'victim.txt'), 'utf8'), 'precious');
       assert.equal((await client.policies.list({ page_size: 100 })).count, policies, 'no trial policy was made');
     } finally {
@@ -120,6 +120,72 @@ describe('agent-workbench try (the command line for CI, against the in-process s
     assert.equal(other.code, 0, other.err.join('\n'));
     assert.equal((await client.agents.get(copy.id)).id, copy.id);
     await seedClientOf(t).agents.delete(copy.id);
+  });
+
+  async function tryCli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(['try', ...args], env(), { out: (l) => out.push(l), err: (l) => err.push(l), cwd: dir });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  async function writeEdit(baseVersionId?: string): Promise<void> {
+    const edit = await editedDemoPolicy(client);
+    await fs.writeFile(path.join(dir, 'quality.policy.json'), policyFileText({ id: DEMO_LOOP_POLICY_ID, name: edit.name }, baseVersionId ?? edit.baseVersionId, edit.content));
+  }
+
+  // A case whose input key is misspelt: the service refuses a whole batch for it.
+  const TYPO = { name: 'typo in the input', tags: [], inputs: { transcrip: DEMO_LOOP_INPUTS.transcript, language: 'en' }, expected: { disposition: 'Compliant' } };
+
+  it('leaves out a case whose inputs the agent does not take, saying its line, name and why on stdout, and runs the others', async () => {
+    await writeEdit();
+    await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n${testCaseLine(TYPO)}\n`);
+    const { code, out, err } = await tryCli('--policy', 'quality.policy.json', '--test-set', 'loop.testset.jsonl');
+    assert.equal(code, 0, `${out}\n${err}`);
+    assert.match(out, /^loop\.testset\.jsonl:2 “typo in the input”: Support Call QA takes no input "transcrip" \(it takes transcript, language\); needs the input "transcript", which the case lacks \(left out\)$/m);
+    assert.match(out, /Support Call QA: every case with an expected outcome agrees/);
+    assert.equal(parseComparison(await fs.readFile(path.join(dir, 'loop.trial.comparison.json'), 'utf8')).cases.length, 1);
+    assert.match(await fs.readFile(path.join(dir, 'loop.trial.comparison.md'), 'utf8'), /^> \*\*Left out:\*\* 1 line of the test set did not run:\n> - loop\.testset\.jsonl:2 “typo in the input”: Support Call QA takes no input "transcrip"/m);
+  });
+
+  it('exits 2 with the reason, before anything is made, when no case of the test set can run', async () => {
+    await writeEdit();
+    await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(TYPO)}\n`);
+    const policies = (await client.policies.list({ page_size: 100 })).count;
+    const { code, err } = await tryCli('--policy', 'quality.policy.json', '--test-set', 'loop.testset.jsonl');
+    assert.equal(code, 2);
+    assert.equal(err, 'agent-workbench try: No case of loop.testset.jsonl can run: loop.testset.jsonl:1 “typo in the input”: Support Call QA takes no input "transcrip" (it takes transcript, language); needs the input "transcript", which the case lacks.');
+    assert.equal((await client.policies.list({ page_size: 100 })).count, policies, 'no trial policy was made');
+  });
+
+  it('refuses a policy file whose version is no longer the current one before anything runs, naming the current version and how to refresh the file', async () => {
+    const stale = (await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id!;
+    // Someone saved a new version since the file was exported (the same content: the other tests see the same outcomes).
+    const content = (await client.policies.getVersion(DEMO_LOOP_POLICY_ID, stale)).content;
+    const newer = await seedClientOf(t).policies.createVersion(DEMO_LOOP_POLICY_ID, { content, version_name: 'Q3 wording', base_version_id: stale });
+    await writeEdit(stale);
+    await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const policies = (await client.policies.list({ page_size: 100 })).count;
+    const { code, err } = await tryCli('--policy', 'quality.policy.json', '--test-set', 'loop.testset.jsonl');
+    assert.equal(code, 2);
+    assert.equal(
+      err,
+      `agent-workbench try: The policy file of Customer Call Quality Standard was exported from version ${stale}, and its current version is now "Q3 wording" (${newer.id}): a trial of it could never be published. ` +
+        `Refresh the file (agent-workbench export-policy ${DEMO_LOOP_POLICY_ID} --force, or Export Policy to Workspace) and make the edit again on it.`,
+    );
+    assert.equal((await client.policies.list({ page_size: 100 })).count, policies, 'no trial policy was made');
+  });
+
+  it('refuses a draft that runs like the agent’s current version before anything runs', async () => {
+    const agent = await client.agents.get(DEMO_LOOP_AGENT_ID);
+    const current = await client.agents.getVersion(DEMO_LOOP_AGENT_ID, agent.current_version_id!);
+    await fs.writeFile(path.join(dir, 'next.json'), JSON.stringify({ ...draftFromVersion(current), version_name: 'renamed only' }));
+    await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine(LOOP_CASE)}\n`);
+    const agents = (await client.agents.list({ page_size: 100 })).count;
+    const { code, err } = await tryCli('--agent', DEMO_LOOP_AGENT_ID, '--draft', 'next.json', '--test-set', 'loop.testset.jsonl');
+    assert.equal(code, 2);
+    assert.equal(err, `agent-workbench try: The draft runs like the current version of Support Call QA ("${current.version_name}", ${current.id}): the same engine_config and input_definitions. Change it first.`);
+    assert.equal((await client.agents.list({ page_size: 100 })).count, agents, 'no copy was made');
   });
 
   it('says what is missing and exits 2 without the connection in the environment', async () => {

@@ -82,7 +82,7 @@ describe('agent-workbench clean-up (the trial copies a stopped try left, found b
     assert.ok(await exists('agent', anas.id), 'Ana’s copy stays');
     const refused = await cleanUp('--yes', '--user', 'Ana');
     assert.equal(refused.code, 2);
-    assert.match(refused.err, /Unknown option '--user'/);
+    assert.match(refused.err, /^agent-workbench clean-up: unknown option --user\.\nSee agent-workbench clean-up --help\.$/);
     assert.ok(await exists('agent', anas.id));
   });
 
@@ -116,6 +116,6 @@ describe('agent-workbench clean-up (the trial copies a stopped try left, found b
     assert.match(out.join('\n'), /Exit code: 0 when no trial copy is left.*1 when copies are listed but not removed/s);
     out.length = 0;
     await runCli(['--help'], {}, { out: (l) => out.push(l), err: () => undefined });
-    assert.match(out.join('\n'), /clean-up {2}list the trial copies/);
+    assert.match(out.join('\n'), /clean-up +list the trial copies/);
   });
 });

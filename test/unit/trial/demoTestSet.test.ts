@@ -59,6 +59,19 @@ describe('the demo test set, tried with the README policy edit (against the in-p
     assert.match(md.split('\n')[2]!, /accuracy 58% → 75%: 3 cases became right, 1 became wrong; 2 stayed wrong, 6 stayed right\.$/);
   });
 
+  it('gives a reviewer the gate’s verdict, the expected outcome of each changed case and what the run cost, in the Markdown summary', async () => {
+    await tryWith('--min-accuracy', '80', '--max-newly-wrong', '0');
+    const md = await fs.readFile(path.join(dir, 'support-call-qa.trial.comparison.md'), 'utf8');
+    assert.match(md, /^\*\*Gate not met\*\* \(--min-accuracy 80%, --max-newly-wrong 0\): --min-accuracy 80%: the trial reached 75% of 12 labelled; --max-newly-wrong 0: 1 case became wrong\.$/m);
+    assert.match(md, /^\| case \| expected \| Current version now \| Trial of the edit .*\|$/m);
+    assert.match(md, /^\| free upgrade to the premium plan \| Non-Compliant \| Non-Compliant \| Compliant \|$/m);
+    assert.match(md, /^Cost of this run: \d[\d.]* over 24 jobs\.$/m);
+    await tryWith('--min-accuracy', '75', '--max-newly-wrong', '1');
+    assert.match(await fs.readFile(path.join(dir, 'support-call-qa.trial.comparison.md'), 'utf8'), /^\*\*Gate met\*\* \(--min-accuracy 75%, --max-newly-wrong 1\)\.$/m);
+    await tryWith();
+    assert.doesNotMatch(await fs.readFile(path.join(dir, 'support-call-qa.trial.comparison.md'), 'utf8'), /Gate/, 'no gate given, no verdict');
+  });
+
   it('passes the gate when the thresholds allow what the edit does', async () => {
     const { code, out } = await tryWith('--min-accuracy', '75', '--max-newly-wrong', '1');
     assert.equal(code, 0, out);
