@@ -13,7 +13,7 @@ export const INIT_TEST_SET = 'cases/support-call-qa.testset.jsonl';
 export const INIT_POLICY_FILE = 'policies/quality.policy.json';
 
 /** The command that tries the policy edit as CI would, with the gate the demo's edit passes. */
-export const INIT_TRY = `npx agent-workbench try --policy ${INIT_POLICY_FILE} --test-set ${INIT_TEST_SET} --out trial --min-accuracy 75 --max-newly-wrong 1`;
+export const INIT_TRY = `npx agent-workbench try --policy ${INIT_POLICY_FILE} --test-set ${INIT_TEST_SET} --out trial --min-accuracy 75 --max-newly-wrong 1 --min-rule-coverage 70`;
 
 const README = `# Trying policy edits with agent-workbench
 

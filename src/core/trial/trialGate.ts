@@ -86,6 +86,7 @@ export function thresholdsText(thresholds: GateThresholds): string[] {
   const given: string[] = [];
   if (thresholds.minAccuracy !== undefined) given.push(`--min-accuracy ${thresholds.minAccuracy}%`);
   if (thresholds.maxNewlyWrong !== undefined) given.push(`--max-newly-wrong ${thresholds.maxNewlyWrong}`);
+  if (thresholds.minRuleCoverage !== undefined) given.push(`--min-rule-coverage ${thresholds.minRuleCoverage}%`);
   return given;
 }
 

@@ -144,7 +144,7 @@ async function runOnCopies(
       await runToEnd(record, client, save, { pollMs: o.pollMs ?? 250, signal: o.signal, events, grounds: trialGrounds(client, trial, o.grounds) });
       // The trial's own outputs against the content it tried (a draft's trial tries no policy content).
       const coverage = isDraftTrial(trial) ? undefined : ruleCoverage(trial.content, record, { targetId: TRIAL_TARGET_ID });
-      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record, { ruleCoverage: coverage, gate: o.gate && markdownGate(record, o.gate), leftOut: plan.problems }));
+      if (file) await writeConfined(files.root, markdownOf(file), comparisonMarkdown(record, { ruleCoverage: coverage, gate: o.gate && markdownGate(record, o.gate, coverage), leftOut: plan.problems }));
       agents.push({ agentId: entity.sourceAgentId!, agentName, record, disagreeing: disagreements(record), file, coverage });
       running = undefined;
     }
@@ -171,8 +171,8 @@ function trialFiles(o: Pick<TryPolicyEditOptions, 'outDir' | 'root' | 'testSet'>
 }
 
 /** The gate's verdict on one copy's comparison, as its summary says it. */
-function markdownGate(record: ComparisonRecord, gate: GateThresholds): MarkdownGate {
-  return { thresholds: thresholdsText(gate), failed: judgeTrial(record, TRIAL_TARGET_ID, gate).failed.map((f) => f.message) };
+function markdownGate(record: ComparisonRecord, gate: GateThresholds, coverage: RuleCoverage | undefined): MarkdownGate {
+  return { thresholds: thresholdsText(gate), failed: judgeTrial(record, TRIAL_TARGET_ID, gate, coverage).failed.map((f) => f.message) };
 }
 
 function markdownOf(comparisonFile: string): string {

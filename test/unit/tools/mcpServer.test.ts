@@ -124,11 +124,13 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
       assert.match(text(answer), /bob's, not yours: nothing it names is touched/);
     } finally {
       await mcp.close();
-      await seed.close();
     }
     assert.equal((await client.agents.get(copy.base_agent.id)).id, copy.base_agent.id, "Bob's copy stays");
     assert.equal((await client.jobs.list(copy.base_agent.id, { page_size: 1 })).count, 1, 'with its job');
     assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID, { page_size: 1 })).count, versions, 'nothing is published');
+    // Bob, not this test, removes his copy (the other tests count trial copies left in the organization).
+    await seed.agents.delete(copy.base_agent.id);
+    await seed.close();
   });
 
   it('asks through elicitation when the client supports it, and starts nothing when the user declines', async () => {

@@ -65,7 +65,7 @@ describe('the demo test set, tried with the README policy edit (against the in-p
     assert.match(md, /^\*\*Gate not met\*\* \(--min-accuracy 80%, --max-newly-wrong 0\): --min-accuracy 80%: the trial reached 75% of 12 labelled; --max-newly-wrong 0: 1 case became wrong\.$/m);
     assert.match(md, /^\| case \| expected \| Current version now \| Trial of the edit .*\|$/m);
     assert.match(md, /^\| free upgrade to the premium plan \| Non-Compliant \| Non-Compliant \| Compliant \|$/m);
-    assert.match(md, /^Cost of this run: \d[\d.]* over 24 jobs\.$/m);
+    assert.match(md, /^Cost of this run: \d[\d.]* credits over 24 jobs\.$/m);
     await tryWith('--min-accuracy', '75', '--max-newly-wrong', '1');
     assert.match(await fs.readFile(path.join(dir, 'support-call-qa.trial.comparison.md'), 'utf8'), /^\*\*Gate met\*\* \(--min-accuracy 75%, --max-newly-wrong 1\)\.$/m);
     await tryWith();
