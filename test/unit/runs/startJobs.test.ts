@@ -34,7 +34,7 @@ describe('starting the jobs of a checked run', () => {
     const { client, sent } = fakeClient();
     const signal = new AbortController().signal;
     assert.deepEqual(await startJobs(client, plan({ metadata: { ticket: 'T-1' } }), signal, undefined), ['job-1']);
-    assert.deepEqual(sent, [{ call: 'run', args: ['a1', { inputs: { transcript: 'hello' }, metadata: { ticket: 'T-1' } }, { signal }] }]);
+    assert.deepEqual(sent, [{ call: 'run', args: ['a1', { inputs: { transcript: 'hello' }, metadata: { ticket: 'T-1' } }, { signal, ground: undefined }] }]);
   });
 
   it('sends no metadata key when the run has none', async () => {
