@@ -15,6 +15,7 @@ import { trialName, trialUserName } from '../../src/core/trial/trialMarker';
 import { newDraftTrial, newTrial, parseTrial, serializeTrial, type TrialEntity, type TrialRecord } from '../../src/core/trial/trialRecord';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_POLICY_ID, DEMO_LOOP_POLICY_NAME } from '../../src/sandbox/seed/demoLoop';
 import type { AgentWorkbenchApi } from '../../src/extension/extension';
+import type { PublishResult } from '../../src/extension/trials/trialEnding';
 import { editedDemoPolicy, LOOP_CASE } from '../unit/trial/trialHelpers';
 import { closeAllEditors, connect, startSandbox, workbench, type TestSandbox } from './support/workbench';
 
@@ -157,16 +158,8 @@ describe('A trial file names; the service decides', function () {
     const before = await policyState();
     const crafted = await writeTrial('never-tried', { ...(await craftedEditTrial()), entities: [], state: 'ready' });
     api.prompts.policySave = { conflict: () => Promise.resolve(undefined), versionName: () => Promise.resolve('never tried') };
-    const failures: string[] = [];
-    const error = api.log.error.bind(api.log);
-    api.log.error = (message: string, cause?: unknown) => (failures.push(cause instanceof Error ? cause.message : message), error(message, cause));
-    try {
-      await vscode.commands.executeCommand(PUBLISH, crafted, { confirmed: true });
-    } finally {
-      delete (api.log as Partial<typeof api.log>).error;
-    }
-    assert.equal(failures.length, 1, failures.join('\n'));
-    assert.equal(failures[0], `The trial of the edit of “${DEMO_LOOP_POLICY_NAME}” has no finished comparison of its own (its copies and their jobs are not on the service, and this window did not run it): nothing was published. Try it again, then publish.`);
+    const result = await vscode.commands.executeCommand<PublishResult>(PUBLISH, crafted, { confirmed: true });
+    assert.deepEqual(result, { kind: 'notPublished', why: `The trial of the edit of “${DEMO_LOOP_POLICY_NAME}” has no finished comparison of its own (its copies and their jobs are not on the service, and this window did not run it): nothing was published. Try it again, then publish.` });
     assert.deepEqual(await policyState(), before, 'no new version of the policy');
     assert.equal((await readTrial(crafted)).state, 'ready');
   });

@@ -11,8 +11,8 @@ import { asTrialOfYours, checking, confirmedRemoval, copies, leftAloneNote, notY
 
 export type { EndArgs } from './trialAnswers';
 
-/** What Publish This Edit did. */
-export type PublishResult = { kind: 'published'; versionId: string } | { kind: 'retried'; trial: StartedTrial } | { kind: 'notPublished' };
+/** What Publish This Edit did (`why`: the sentence a refusal said). */
+export type PublishResult = { kind: 'published'; versionId: string } | { kind: 'retried'; trial: StartedTrial } | { kind: 'notPublished'; why?: string };
 
 const NOT_PUBLISHED: PublishResult = { kind: 'notPublished' };
 
@@ -27,7 +27,16 @@ export async function publishThisEdit(deps: TrialDeps, arg: unknown, args: EndAr
   return asTrialOfYours(deps.log, trial, args, NOT_PUBLISHED, async () => {
     if (!mayEnd(deps, trial, 'published')) return NOT_PUBLISHED;
     const record = trial.record;
-    return loadCore().isDraftTrial(record) ? publishDraft(deps, trial, record, args) : publishEdit(deps, trial, record, args);
+    const core = loadCore();
+    try {
+      return await (core.isDraftTrial(record) ? publishDraft(deps, trial, record, args) : publishEdit(deps, trial, record, args));
+    } catch (error) {
+      if (!(error instanceof core.NotTried)) throw error;
+      // A refusal, not a failure: said in its one sentence, with no trace in the log.
+      deps.log.warn(`${vscode.workspace.asRelativePath(trial.uri)}: ${error.message}`);
+      void vscode.window.showWarningMessage(error.message);
+      return { kind: 'notPublished', why: error.message };
+    }
   });
 }
 
