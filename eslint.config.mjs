@@ -66,6 +66,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every client the product makes passes the write gate (src/core/writeGate/): a client without
+    // `writeGate` would send writes no one checked. Only tests seeding a sandbox make such clients.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='ServiceClient'] > ObjectExpression:not(:has(> Property[key.name='writeGate']))",
+          message: 'A ServiceClient of the product passes the write gate: give it `writeGate` (see src/core/writeGate/).',
+        },
+        {
+          // Options from elsewhere cannot be seen to carry the gate: they are written out where the client is made.
+          selector: "NewExpression[callee.name='ServiceClient']:not(:has(> ObjectExpression))",
+          message: 'A ServiceClient of the product takes its options as an object written where it is made, with `writeGate` (see src/core/writeGate/).',
+        },
+      ],
+    },
+  },
+  {
     // The one scoped exception: black-box tests of the sandbox's HTTP interface read its raw JSON
     // answers (`answer.body.results[0].job_inputs…`) exactly as a client on the wire would. Typing
     // every answer would restate, in the tests, the very schemas they check. Only the rules about

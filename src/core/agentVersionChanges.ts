@@ -2,12 +2,13 @@
 // Versions list's commands (and any later tool), over the service client.
 import { isServiceError, type AgentVersion, type ServiceClient } from './client';
 import { agentVersionNameProblem } from './limits';
+import type { WriteGround } from './writeGate/writeGate';
 
-/** Renames a version (PATCH), then reads it again: the service answers only a message. */
-export async function renameAgentVersion(client: ServiceClient, agentId: string, versionId: string, name: string): Promise<AgentVersion> {
+/** Renames a version (PATCH), then reads it again: the service answers only a message. `ground`: why the agent may be written (the user picked the version). */
+export async function renameAgentVersion(client: ServiceClient, agentId: string, versionId: string, name: string, ground?: WriteGround): Promise<AgentVersion> {
   const problem = agentVersionNameProblem(name);
   if (problem) throw new Error(`Not renamed: ${problem}.`);
-  await client.agents.updateVersion(agentId, versionId, { version_name: name.trim() });
+  await client.agents.updateVersion(agentId, versionId, { version_name: name.trim() }, { ground });
   return client.agents.getVersion(agentId, versionId);
 }
 
@@ -19,15 +20,16 @@ export interface VersionDeleted {
 
 /**
  * Deletes a version that is not the agent's current one. The agent is read first, since another
- * window or client may have made this version current since the list was shown.
+ * window or client may have made this version current since the list was shown. `ground`: why the
+ * agent may be written (the user picked the version).
  */
-export async function deleteAgentVersion(client: ServiceClient, agentId: string, versionId: string): Promise<VersionDeleted> {
+export async function deleteAgentVersion(client: ServiceClient, agentId: string, versionId: string, ground?: WriteGround): Promise<VersionDeleted> {
   const agent = await client.agents.get(agentId);
   if (agent.current_version_id === versionId) {
     throw new Error(`Not deleted: this is the current version of “${agent.name}”, which its jobs run. Create or restore another version first.`);
   }
   try {
-    await client.agents.deleteVersion(agentId, versionId);
+    await client.agents.deleteVersion(agentId, versionId, { ground });
     return {};
   } catch (error) {
     const warning = cleanupWarning(error);

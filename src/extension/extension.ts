@@ -11,6 +11,7 @@ import { TEST_API_ENV } from './constants';
 import { EditableFileSystem } from './documents/editableFileSystem';
 import { registerSaveCommand } from './documents/saveCommand';
 import { ServiceDocuments } from './documents/serviceDocuments';
+import { DocumentTargets } from './documents/documentTargets';
 import { VersionDrafts } from './agents/versionDrafts';
 import { registerJobWatchCommands } from './jobs/jobWatchCommands';
 import { JobWatchStatusBar } from './jobs/jobWatchStatusBar';
@@ -49,6 +50,7 @@ import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
 import type { TestPrompts } from './testing/testPrompts';
 import { answerTrustWith } from './commands/workspaceTrust';
 import { answerStartWith } from './comparison/comparisonPrompts';
+import { answerModalsWith } from './util/modal';
 import { ComparisonEditors } from './comparison/comparisonEditors';
 import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { openWalkthroughOnFirstRun } from './welcome/firstRun';
@@ -115,11 +117,12 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   const agents = new AgentsView(context, connection, treeFailures, stores, ticker);
   const documents = new ServiceDocuments(connection);
   const editable = new EditableFileSystem(log);
-  const drafts = new VersionDrafts(editable, connection, agents, log);
+  const documentTargets = new DocumentTargets();
+  const drafts = new VersionDrafts(editable, connection, agents, log, documentTargets);
   const watched = new JobWatchStatusBar(stores, ticker);
   const refresher = new RunningJobsRefresher(agents, stores, log);
   const policies = new PoliciesView(context, connection, treeFailures);
-  const policyDocuments = new PolicyDocuments(editable, connection, policies, log, prompts);
+  const policyDocuments = new PolicyDocuments(editable, connection, policies, log, prompts, documentTargets);
   const summaryPreview = new SummaryPreview(context, connection, agents, log);
   const drop = new DatasetDropController();
   const datasets = new DatasetsView(context, connection, treeFailures, drop);
@@ -147,6 +150,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   context.subscriptions.push(
     answerTrustWith(prompts),
     answerStartWith(prompts),
+    answerModalsWith(prompts),
     onOutcomeUnknown(() => {
       agents.reload();
       policies.reload();

@@ -123,9 +123,8 @@ describe('Agents view', function () {
 
   it('keeps a new job up to date by itself until it finishes, spinning while it runs', async function () {
     this.timeout(60_000);
-    const api = await workbench();
     const agent = await byName('Refund Request Reviewer');
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const version = await client.agents.currentVersion(agent.agent.id);
     const inputs = Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Customer asks for a refund of $20.']));
     const jobId = await client.agents.run(agent.agent.id, { inputs });
@@ -139,12 +138,11 @@ describe('Agents view', function () {
 
   it("brings the agent row's job count and last job up to date when its Jobs list learns of a new job", async function () {
     this.timeout(60_000);
-    const api = await workbench();
     await vscode.commands.executeCommand('agentWorkbench.agents.refresh');
     const agent = await byName('Refund Request Reviewer');
     const before = agent.agent.job_count as number;
     assert.equal(typeof before, 'number');
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const version = await client.agents.currentVersion(agent.agent.id);
     const jobId = await client.agents.run(agent.agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Refund of $5, please.'])) });
     // Someone started a job (another command, another window): the Jobs list reloads and sees it.
@@ -212,8 +210,7 @@ describe('Agents view', function () {
   });
 
   it('renames a version and deletes one that is not current, after asking; the current version is never deleted', async () => {
-    const api = await workbench();
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const made = await client.agents.create({ name: 'Version Cleanup', engine_class_id: 'llm_conversation_reviewer', version_name: 'first draft' });
     await client.agents.createVersion(made.id, { version_name: 'second draft', input_definitions: [{ key: 'transcript', data_type: 'text/plain' }], engine_config: {} });
     await vscode.commands.executeCommand('agentWorkbench.agents.refresh');

@@ -89,7 +89,7 @@ describe('Test sets and comparisons', function () {
   const done = (session: ComparisonSession) => waitFor(() => session.state.kind === 'stopped' && isComplete(session.record) && session.record, 'the comparison to finish', 90_000);
 
   it('reports exactly the cases that quote a rule as changed when the rule stops being a red flag', async () => {
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const inputs = Array.from({ length: CASES }, (_, i) => ({ transcript: transcript(i, quotes(i)), language: 'en' }));
     const before = await client.agents.runMany(DEMO_LOOP_AGENT_ID, inputs);
     await finished(before);

@@ -190,7 +190,7 @@ describe('Faults', function () {
 
   it('keeps the watched jobs going through a failing status endpoint', async () => {
     const api = await workbench();
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const agent = (await client.agents.list({ page_size: 1 })).results[0]!;
     const version = await client.agents.currentVersion(agent.id);
     const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, `fault ride ${Date.now()}`])) });

@@ -30,7 +30,7 @@ describe('Job view', function () {
 
   /** Starts a job of the demo's Support Call QA and waits until the service says it is final. */
   async function finishedJob(inputs: Record<string, string> = { ...DEMO_LOOP_INPUTS }): Promise<string> {
-    const client = (await workbench()).connection.requireClient();
+    const client = sandbox.client();
     const jobId = await client.agents.run(DEMO_LOOP_AGENT_ID, { inputs });
     await waitFor(async () => FINAL.includes((await client.jobs.status(jobId)).status), 'the job to finish', 60_000);
     return jobId;
@@ -97,7 +97,7 @@ describe('Job view', function () {
 
   it('follows a running job until it finishes and then shows its outputs', async () => {
     const api = await workbench();
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     // `[slow]` keeps the sandbox's job running for many steps, so the view surely opens on a running job.
     const jobId = await client.agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript} [slow] [ok]`, language: 'it' } });
     await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: DEMO_LOOP_AGENT_ID, jobId });

@@ -89,7 +89,7 @@ describe('Language model tools', function () {
 
   it('tries an agent version draft on a copy through vscode.lm.invokeTool once confirmed: nothing is published, the copy is gone', async () => {
     const api = await workbench();
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const root = vscode.workspace.workspaceFolders![0]!.uri;
     const dir = vscode.Uri.joinPath(root, 'tool-draft');
     const lenient = await client.policies.create({ name: 'Call rules, lenient', description: 'made by the user', content: (await editedDemoPolicy(client)).content });

@@ -174,7 +174,7 @@ describe('Policies', function () {
 
   it('asks before saving when someone else saved a newer version meanwhile', async () => {
     const api = await workbench();
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const { editor } = await openCurrent((await policyNodes())[2]!.policy.name);
     const base = api.policyDocuments.baseOf(editor.document.uri)!;
     await client.policies.createVersion(base.policyId, { content: { instructions: 'someone else' }, version_name: 'their change', base_version_id: base.versionId });

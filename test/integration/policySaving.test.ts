@@ -7,6 +7,7 @@ import type { SavePrompts } from '../../src/extension/policies/policyDocuments';
 import type { PolicyNode } from '../../src/extension/policies/policyNodes';
 import { agentChildren, connect, is, startSandbox, waitFor, workbench, type TestSandbox } from './support/workbench';
 import { cancelledSaveMessage } from '../../src/extension/documents/editableFileSystem';
+import { policyVersionEditUri } from '../../src/extension/documents/documentUris';
 
 const SAVE = 'agentWorkbench.documents.saveAsNewVersion';
 
@@ -128,13 +129,12 @@ describe('Saving policies', function () {
   });
 
   it('asks about a newer version after the version name, just before the write', async () => {
-    const api = await workbench();
     const { editor, policyId, versionId } = await open(1);
     await withInstructions(editor, 'Mine, written while someone else saved.');
     const prompts = await answer({
       versionName: async () => {
         // Someone saves while the name box is open.
-        await api.connection.requireClient().policies.createVersion(policyId, { content: { instructions: 'theirs' }, version_name: 'their change', base_version_id: versionId });
+        await sandbox.client().policies.createVersion(policyId, { content: { instructions: 'theirs' }, version_name: 'their change', base_version_id: versionId });
         return 'mine';
       },
       conflict: () => Promise.resolve(undefined),
@@ -188,6 +188,31 @@ describe('Saving policies', function () {
     assert.equal(editor.document.isDirty, true);
     assert.equal(editor.document.getText(), text);
     assert.equal(await versionCount(policyId), before);
+  });
+
+  it('asks, naming the policy as the service does, before the first save of an editor this window did not open from the Policies view', async () => {
+    const api = await workbench();
+    const policy = (await policies())[1]!.policy;
+    // Opened from its address alone (as a tab restored after a reload, or a link), under a name that is not the policy's.
+    const uri = policyVersionEditUri(policy.id, policy.current_version_id!, 'Harmless notes', 'draft');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    await waitFor(() => editor.document.getText().trim().startsWith('{'), 'the version’s content');
+    await withInstructions(editor, 'Written in an editor restored from its address.');
+    const before = await versionCount(policy.id);
+    const questions: string[] = [];
+    const prompts = await answer({});
+    try {
+      api.prompts.modal = (question) => (questions.push(question.message), undefined);
+      assert.deepEqual(await save(editor), { kind: 'cancelled' });
+      assert.equal(await versionCount(policy.id), before, 'a no writes nothing');
+      api.prompts.modal = (question) => (questions.push(question.message), question.actions[0]);
+      assert.equal((await save(editor))?.kind, 'saved');
+    } finally {
+      api.prompts.modal = undefined;
+      prompts.restore();
+    }
+    assert.deepEqual(questions, Array.from({ length: 2 }, () => `Save as a new version of the policy “${policy.name}”?`));
+    assert.equal(await versionCount(policy.id), before + 1);
   });
 
   it('creates nothing for a text with the same content as its version, and says so', async () => {

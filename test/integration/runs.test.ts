@@ -70,6 +70,10 @@ describe('Running agents', function () {
     assert.deepEqual(Object.keys(file.inputs).sort(), ['language', 'transcript'], 'prefilled from the current version');
     const schema = await vscode.workspace.openTextDocument(vscode.Uri.parse('agent-workbench-schema:/agent-run.schema.json'));
     assert.ok(schema.getText().includes(agent.agent.id) && schema.getText().includes('"transcript"'), 'the schema knows the agent\'s inputs');
+    // The lens names the agent its click runs, as the service calls it.
+    const lens = async () => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri))?.[0]?.command;
+    await waitFor(async () => (await lens())?.title === '▶ Run Support Call QA', 'the ▶ Run lens naming the agent');
+    assert.match((await lens())?.tooltip ?? '', new RegExp(`^Start one job of Support Call QA \\(${agent.agent.id}\\) with these inputs$`));
 
     const started = await runFile(uri);
     assert.ok(started);

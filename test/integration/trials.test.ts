@@ -14,7 +14,7 @@ import { trialUserName } from '../../src/core/trial/trialMarker';
 import { newTrial, parseTrial, serializeTrial } from '../../src/core/trial/trialRecord';
 import { agentsApplying, setUpTrial } from '../../src/core/trial/trialSetup';
 import { TRIAL_TARGET_ID } from '../../src/core/trial/trialComparison';
-import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID } from '../../src/sandbox/seed/demoLoop';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_AGENT_NAME, DEMO_LOOP_DISPOSITION_AFTER, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_INPUTS, DEMO_LOOP_POLICY_ID, DEMO_LOOP_POLICY_NAME } from '../../src/sandbox/seed/demoLoop';
 import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { AgentWorkbenchApi } from '../../src/extension/extension';
 import type { PublishResult } from '../../src/extension/trials/trialEnding';
@@ -48,7 +48,8 @@ describe('Trying a policy edit on copies', function () {
   beforeEach(async () => {
     sandbox = await startSandbox();
     await connect(sandbox);
-    client = api.connection.requireClient();
+    // The test's own reads and set-up: the extension's client writes only what the user picked.
+    client = sandbox.client();
     await vscode.workspace.fs.createDirectory(folder);
     testSet = vscode.Uri.joinPath(folder, 'loop.testset.jsonl');
     await vscode.workspace.fs.writeFile(testSet, new TextEncoder().encode(`// agent: ${DEMO_LOOP_AGENT_ID} · ${DEMO_LOOP_AGENT_NAME}\n${testCaseLine(LOOP_CASE)}\n`));
@@ -57,6 +58,7 @@ describe('Trying a policy edit on copies', function () {
   afterEach(async () => {
     for (let i = 0; i < 20 && vscode.window.tabGroups.all.some((g) => g.tabs.length > 0); i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     api.prompts.policySave = undefined;
+    api.prompts.modal = undefined;
     await vscode.workspace.fs.delete(folder, { recursive: true });
     await sandbox.stop();
   });
@@ -163,7 +165,11 @@ describe('Trying a policy edit on copies', function () {
     const started = await tryIt(document);
     const versionsBefore = (await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count;
     api.prompts.policySave = { conflict: () => Promise.resolve(undefined), versionName: () => Promise.resolve('promises are fine') };
+    // Publish asks first, naming the policy as the service does: that yes is the only ground of writing it.
+    const asked: string[] = [];
+    api.prompts.modal = (question) => (asked.push(question.message), question.actions.includes('Publish') ? 'Publish' : undefined);
     const result = await vscode.commands.executeCommand<PublishResult>(PUBLISH, started.comparison);
+    assert.deepEqual(asked, [`Publish the edit you tried as a new version of “${DEMO_LOOP_POLICY_NAME}”?`]);
     assert.equal(result?.kind, 'published');
     assert.equal((await client.policies.listVersions(DEMO_LOOP_POLICY_ID)).count, versionsBefore + 1, 'one new version');
     const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);

@@ -25,10 +25,9 @@ describe('Watched jobs', function () {
   });
 
   async function startJob(agentName: string): Promise<{ agent: AgentNode; jobId: string }> {
-    const api = await workbench();
     const agent = (await agentChildren()).find((n): n is AgentNode => is(n, 'agent') && n.agent.name === agentName);
     assert.ok(agent);
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const version = await client.agents.currentVersion(agent.agent.id);
     const inputs = Object.fromEntries(version.input_definitions.map((d) => [d.key, 'The caller wants a refund for a broken headset.']));
     return { agent, jobId: await client.agents.run(agent.agent.id, { inputs }) };
@@ -72,7 +71,7 @@ describe('Watched jobs', function () {
     assert.ok(agent);
     await agentChildren(agent.jobs); // the list is read and shown before the job starts
     const before = agent.jobs.list.state.kind === 'loaded' ? agent.jobs.list.state.count : -1;
-    const client = api.connection.requireClient();
+    const client = sandbox.client();
     const version = await client.agents.currentVersion(agent.agent.id);
     const jobId = await client.agents.run(agent.agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, 'Pasted by ID.'])) });
     await vscode.commands.executeCommand('agentWorkbench.jobs.watch', { jobId });

@@ -204,6 +204,12 @@ export function agentOfTarget(record: Pick<ComparisonRecord, 'agentId'>, target:
   return target.kind === 'current' && target.agentId ? target.agentId : record.agentId;
 }
 
+/** The agents the comparison would start jobs on now (each once, in the order of its targets): what its confirmation names and grants. */
+export function agentsToStart(record: ComparisonRecord): string[] {
+  const plan = casesToStart(record);
+  return [...new Set(record.targets.filter((t) => plan.has(t.id)).map((t) => agentOfTarget(record, t)))];
+}
+
 /** The agent of each job the comparison started or reads (its target's agent). */
 export function jobAgents(record: ComparisonRecord): Map<string, string> {
   const agents = new Map<string, string>();

@@ -15,6 +15,11 @@ export interface StartFacts {
   refused?: readonly RefusedInput[];
   /** Job ids that are another agent's (marked in the record already, so not followed): left alone. */
   foreign?: readonly string[];
+  /**
+   * The agents the jobs start on, as the service names them (agentsToStart, each read): the
+   * question names these, never the file's name for the agent, since a yes is what lets them run.
+   */
+  agents?: readonly { id: string; name: string }[];
 }
 
 /** The confirmation's title, detail and button; `starts` is the number of jobs the button starts. */
@@ -32,8 +37,10 @@ export interface StartQuestion {
 export function startQuestion(record: ComparisonRecord, facts: StartFacts = {}): StartQuestion {
   const { toStart: starts, unfinished: follows } = workLeft(record);
   const foreign = facts.foreign ?? [];
-  const agent = record.agentName ?? record.agentId;
-  const parts = [starts > 0 ? `starts ${plural(starts, 'job')} of ${agent}` : 'starts no job', follows > 0 ? `follows ${plural(follows, 'job')} not finished` : ''].filter(Boolean);
+  // The file's name for its agent is only a label: the service's name is used when known.
+  const agent = facts.agents?.find((a) => a.id === record.agentId)?.name ?? record.agentName ?? record.agentId;
+  const named = facts.agents?.length ? facts.agents.map((a) => `“${a.name}” (${a.id})`).join(' and ') : agent;
+  const parts = [starts > 0 ? `starts ${plural(starts, 'job')} of ${named}` : 'starts no job', follows > 0 ? `follows ${plural(follows, 'job')} not finished` : ''].filter(Boolean);
   const resume = hasStarted(record);
   const message = `${resume ? 'Resume' : 'Start comparison'} "${record.title}"? This ${parts.join(' and ')}.`;
   const files = filesToSend(record);

@@ -7,6 +7,7 @@ import type { ServiceDocuments } from '../documents/serviceDocuments';
 import type { Log } from '../log';
 import type { TreeNode } from '../tree/treeNode';
 import { CancelledError } from '../util/errors';
+import { PICKED_IN, picked, target } from '../util/picked';
 import { loadCore } from '../lazyCore';
 import { filterAgents, searchAgents } from './agentFilterPicker';
 import { AgentNode, VersionNode, VersionsNode } from './agentNodes';
@@ -33,7 +34,7 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
     registerCommand(log, AgentCommands.filterJobs, (node: JobsNode, filter?: JobFilter) => (filter ? node.setFilter(filter) : filterJobs(node))),
     registerCommand(log, AgentCommands.clearJobFilter, (node: JobsNode) => node.setFilter({})),
     // Commands take their answers as optional arguments too (keybindings, scripts and tests), and ask for what is missing.
-    registerCommand(log, AgentCommands.editSettings, async (node?: AgentNode, changes?: AgentChanges) => editAgentSettings(view, await agentOf(node, 'Edit Agent Settings'), changes)),
+    registerCommand(log, AgentCommands.editSettings, async (node?: AgentNode, changes?: AgentChanges) => editAgentSettings(view, await agentOf(node, 'Edit Agent Settings'), node instanceof AgentNode ? PICKED_IN.agentsView : PICKED_IN.quickPick, changes)),
     registerCommand(log, AgentCommands.duplicate, async (node?: AgentNode, name?: string) => duplicateAgent(view, await agentOf(node, 'Duplicate Agent'), name)),
     registerCommand(log, AgentCommands.openVersion, async (node?: VersionNode) => {
       const agent = node?.agent ?? (await pickAgent(view, 'Open Version: choose the agent'));
@@ -47,13 +48,13 @@ export function registerAgentCommands(view: AgentsView, documents: ServiceDocume
       await drafts.open(agent, base);
     }),
     registerCommand(log, AgentCommands.renameVersion, async (node?: VersionNode, name?: string) => {
-      const { agent, version } = await versionOf(view, node, 'Rename Version');
-      await renameVersion(view, agent, version, name);
+      const { agent, version, how } = await versionOf(view, node, 'Rename Version');
+      await renameVersion(view, agent, version, how, name);
     }),
     registerCommand(log, AgentCommands.deleteVersion, async (node?: VersionNode, confirmed?: boolean) => {
       // The palette never offers the current version: it cannot be deleted.
-      const { agent, version } = await versionOf(view, node, 'Delete Version', { notCurrent: true });
-      await deleteVersion(view, agent, version, confirmed === true);
+      const { agent, version, how } = await versionOf(view, node, 'Delete Version', { notCurrent: true });
+      await deleteVersion(view, agent, version, how, confirmed === true);
     }),
     registerCommand(log, AgentCommands.compareVersions, async (node?: VersionNode | AgentNode, otherId?: string) => {
       const agent = node instanceof VersionNode ? node.agent : await agentOf(node, 'Compare Versions: choose the agent');
@@ -149,12 +150,14 @@ async function askJob(view: AgentsView): Promise<JobTarget> {
 /** Rename (1–200 characters, checked while typing) and the two cache switches; the tree shows the result at once. */
 type AgentChanges = { name?: string; disable_cache?: boolean; cache_failed_jobs?: boolean };
 
-async function editAgentSettings(view: AgentsView, agent: BaseAgent, changes?: AgentChanges): Promise<void> {
+/** `how`: where the user picked the agent (its row, or the quick pick). */
+async function editAgentSettings(view: AgentsView, agent: BaseAgent, how: string, changes?: AgentChanges): Promise<void> {
   const body = changes ?? (await askAgentChanges(agent));
   const problem = body.name === undefined ? undefined : agentNameProblem(body.name);
   if (problem) throw new Error(`Not saved: ${problem}.`);
   if (!Object.keys(body).length) return;
-  const updated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Saving ${agent.name}…` }, () => view.client().agents.update(agent.id, body));
+  const client = view.client();
+  const updated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Saving ${agent.name}…` }, () => client.agents.update(agent.id, body, { ground: picked(client, target.agent(agent.id), how) }));
   view.updateAgent(updated);
   vscode.window.setStatusBarMessage(`$(check) Saved ${updated.name}`, 4000);
 }

@@ -13,6 +13,8 @@ import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { DocumentDiagnostics } from '../documents/diagnostics';
 import { DraftChoices } from '../documents/draftChoices';
+import type { DocumentOrigin, DocumentTargets } from '../documents/documentTargets';
+import { NEW_THING, target } from '../util/picked';
 import type { AgentsView } from './agentsView';
 
 /**
@@ -35,6 +37,7 @@ export class VersionDrafts implements vscode.Disposable {
     private readonly connection: Connection,
     private readonly view: AgentsView,
     private readonly log: Log,
+    private readonly targets: DocumentTargets,
   ) {
     fs.addResolver((uri) => this.resolve(uri));
     this.choices = new DraftChoices(connection, (uri) => draftIds(uri) !== undefined || (uri.scheme === Schemes.edit && uri.path.startsWith('/drafts/new-agents/')));
@@ -50,7 +53,7 @@ export class VersionDrafts implements vscode.Disposable {
       await vscode.window.showTextDocument(open, { preview: false });
       return;
     }
-    this.fs.set(uri, this.document(uri, agent.id, base.id, `${JSON.stringify(draftFromVersion(base), null, 2)}\n`));
+    this.fs.set(uri, this.document(uri, agent.id, base.id, `${JSON.stringify(draftFromVersion(base), null, 2)}\n`, 'openedHere'));
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });
   }
@@ -73,7 +76,7 @@ export class VersionDrafts implements vscode.Disposable {
       create: (draft) => {
         const created = this.createdAgents.get(uri.toString());
         if (created) return Promise.reject(new Error(`this draft already created the agent “${created}”. Change it with Create Version… on that agent.`));
-        return this.connection.requireClient().agents.create(core.createAgentBody(draft));
+        return this.connection.requireClient().agents.create(core.createAgentBody(draft), { ground: NEW_THING });
       },
       created: (agent) => {
         this.createdAgents.set(uri.toString(), agent.name);
@@ -83,7 +86,7 @@ export class VersionDrafts implements vscode.Disposable {
         // From now on the tab is a draft of the agent's next version, read from what the service stored.
         const next = versionDraftUri(agent, agent.current_version_id);
         const versionId = agent.current_version_id;
-        this.fs.set(next, this.document(next, agent.id, versionId, async () => `${JSON.stringify(await this.baseDraft(agent.id, versionId), null, 2)}\n`));
+        this.fs.set(next, this.document(next, agent.id, versionId, async () => `${JSON.stringify(await this.baseDraft(agent.id, versionId), null, 2)}\n`, 'openedHere'));
         this.fs.showAfterSave(uri, next);
         return `Created the agent “${agent.name}”. Its draft now shows what the service stored: saving it again creates a new version.`;
       },
@@ -98,25 +101,31 @@ export class VersionDrafts implements vscode.Disposable {
     }
     const ids = draftIds(uri);
     if (!ids) return undefined;
-    return this.document(uri, ids.agentId, ids.baseId, async () => `${JSON.stringify(await this.baseDraft(ids.agentId, ids.baseId), null, 2)}\n`);
+    // Restored from its address alone: its agent is confirmed before the first save writes it.
+    return this.document(uri, ids.agentId, ids.baseId, async () => `${JSON.stringify(await this.baseDraft(ids.agentId, ids.baseId), null, 2)}\n`, 'addressOnly');
   }
 
   private async baseDraft(agentId: string, baseId: string): Promise<unknown> {
     return loadCore().draftFromVersion(await this.connection.requireClient().agents.getVersion(agentId, baseId));
   }
 
-  private document(uri: vscode.Uri, agentId: string, baseId: string, initial: string | (() => Promise<string>)): EditableDocument {
-    return serviceDocument(initial, (text) => saveAsNewVersion(uri, text, this.target(uri, agentId, baseId), this.diagnostics));
+  /** A version draft as a document; `origin` says whether its save writes the agent the user picked (see documentTargets.ts). */
+  private document(uri: vscode.Uri, agentId: string, baseId: string, initial: string | (() => Promise<string>), origin: DocumentOrigin): EditableDocument {
+    return serviceDocument(initial, (text) => saveAsNewVersion(uri, text, this.target(uri, agentId, baseId, origin), this.diagnostics));
   }
 
   /** The steps of creating an agent version from a draft, for the shared flow. */
-  private target(uri: vscode.Uri, agentId: string, baseId: string): NewVersionTarget<AgentVersionDraft, AgentVersion> {
+  private target(uri: vscode.Uri, agentId: string, baseId: string, origin: DocumentOrigin): NewVersionTarget<AgentVersionDraft, AgentVersion> {
     const core = loadCore();
     return {
       title: documentTitle(uri),
       check: (text) => core.checkJson(text, core.AgentVersionDraftSchema),
       unchanged: async (value) => sameJson(value, await this.baseDraft(agentId, baseId)),
-      create: (value) => this.connection.requireClient().agents.createVersion(agentId, value),
+      create: async (value) => {
+        const client = this.connection.requireClient();
+        const ground = await this.targets.ground(client, origin, target.agent(agentId), async () => (await client.agents.get(agentId)).name);
+        return client.agents.createVersion(agentId, value, { ground });
+      },
       created: (version) => {
         this.log.info(`Created version ${version.version_name} (${version.id}) of agent ${agentId}`);
         void this.view.revealVersion(agentId, version.id);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentJob, BaseAgent } from '../../core/client';
-import type { ComparisonRecord, ComparisonTarget } from '../core';
+import type { ComparisonRecord, ComparisonTarget, Grounds } from '../core';
 import { AgentNode, VersionNode } from '../agents/agentNodes';
 import { pickAgent } from '../agents/agentPickers';
 import type { AgentsView } from '../agents/agentsView';
@@ -71,15 +71,17 @@ async function createAndOpen(editors: ComparisonEditors, testSetUri: vscode.Uri,
 }
 
 /**
- * Asks first (unless the caller already did), then writes the new comparison file, opens it in the
- * comparison view and starts it. A "no" leaves no file: nothing started, so there is nothing to record.
+ * Asks first (unless the caller already did: `grounds` are then what its confirmation granted), then
+ * writes the new comparison file, opens it in the comparison view and starts it. A "no" leaves no file:
+ * nothing started, so there is nothing to record.
  */
-export async function startComparisonFile(editors: ComparisonEditors, uri: vscode.Uri, record: ComparisonRecord, confirmed: boolean): Promise<vscode.Uri> {
-  if (!confirmed && !(await editors.confirmNew(record))) throw new CancelledError();
+export async function startComparisonFile(editors: ComparisonEditors, uri: vscode.Uri, record: ComparisonRecord, confirmed: boolean, grounds?: Grounds): Promise<vscode.Uri> {
+  const granted = confirmed ? grounds : await editors.confirmNew(record);
+  if (!confirmed && !granted) throw new CancelledError();
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(loadCore().serializeComparison(record)));
   // Opening only shows: the command the user ran is what starts it.
   await editors.open(uri);
-  void editors.resume(uri, { confirmed: true }).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)));
+  void editors.resume(uri, { confirmed: true, grounds: granted }).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)));
   return uri;
 }
 

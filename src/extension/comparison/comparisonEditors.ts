@@ -13,7 +13,7 @@ import { COMPARISON_VIEW_TYPE } from './comparisonPage';
 import { ComparisonPanel } from './comparisonPanel';
 import { askToStart, requireTrust } from './comparisonPrompts';
 import { ComparisonSession, type ActOptions, type SessionDeps } from './comparisonSession';
-import type { ComparisonRecord } from '../core';
+import type { ComparisonRecord, Grounds } from '../core';
 
 /** How long the checks before a new comparison's question may take. */
 const CHECK_MS = 30_000;
@@ -124,9 +124,10 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
 
   /**
    * Asks before a new comparison starts, before its file exists: the same checks and question as Resume.
-   * A "no" leaves nothing behind (no file, no job).
+   * A yes answers what it granted (the agents it runs on); a "no" (undefined) leaves nothing behind (no
+   * file, no job).
    */
-  async confirmNew(record: ComparisonRecord): Promise<boolean> {
+  async confirmNew(record: ComparisonRecord): Promise<Grounds | undefined> {
     requireTrust('Running a comparison');
     return askToStart(record, this.deps.connection.requireClient(), AbortSignal.timeout(CHECK_MS), false);
   }

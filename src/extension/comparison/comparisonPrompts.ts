@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/client';
-import type { ComparisonRecord, ComparisonService, ComparisonTarget, CostEstimate } from '../core';
+import type { ComparisonRecord, ComparisonService, ComparisonTarget, CostEstimate, Grounds } from '../core';
+import { target } from '../util/picked';
 import { Settings } from '../constants';
 import type { TestPrompts } from '../testing/testPrompts';
 import { loadCore } from '../lazyCore';
@@ -47,12 +48,16 @@ function workspacePaths(): { folders: string[]; realpath: (p: string) => Promise
   return { folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), realpath: (p) => fs.realpath(path.resolve(p)) };
 }
 
-/** The client as the comparison runner needs it; file inputs go only from inside the workspace. Requests end with `signal`. */
-export function sessionService(client: () => ServiceClient, signal: AbortSignal): ComparisonService {
+/**
+ * The client as the comparison runner needs it; file inputs go only from inside the workspace. Requests
+ * end with `signal`. Runs and cancels state their ground: `grounds` (what the user confirmed), else what
+ * this window made.
+ */
+export function sessionService(client: () => ServiceClient, signal: AbortSignal, grounds: Grounds = {}): ComparisonService {
   const { folders, realpath } = workspacePaths();
   const core = loadCore();
   const confine = (inputs: Record<string, unknown>) => core.confineInputs(inputs, folders, realpath);
-  const base = (): Required<ComparisonService> => core.clientComparisonService(client());
+  const base = (): Required<ComparisonService> => core.clientComparisonService(client(), grounds);
   return {
     runMany: async (agentId, inputs) => base().runMany(agentId, await Promise.all(inputs.map(confine)), signal),
     runVersion: async (agentId, versionId, inputs) => base().runVersion(agentId, versionId, await confine(inputs), signal),
@@ -64,11 +69,13 @@ export function sessionService(client: () => ServiceClient, signal: AbortSignal)
 }
 
 /**
- * Checks a comparison, then asks before anything starts (unless `confirmed`): the jobs it starts, what is
- * left out and why, what they will likely cost, which files go. Answers whether to go on; a "no" takes
- * back the refusals the checks marked (a target that cannot take the cases stays marked failed).
+ * Checks a comparison, then asks before anything starts (unless `confirmed`: its caller asked, or a test
+ * stands in for the answer): the jobs it starts and the agents they run on (as the service names them),
+ * what is left out and why, what they will likely cost, which files go. A yes answers the grounds of
+ * running exactly those agents; a "no" answers undefined and takes back the refusals the checks marked (a
+ * target that cannot take the cases stays marked failed).
  */
-export async function askToStart(record: ComparisonRecord, client: ServiceClient, signal: AbortSignal, confirmed: boolean): Promise<boolean> {
+export async function askToStart(record: ComparisonRecord, client: ServiceClient, signal: AbortSignal, confirmed: boolean): Promise<Grounds | undefined> {
   const core = loadCore();
   const { folders, realpath } = workspacePaths();
   const inputDefinitions = async (target: ComparisonTarget, s: AbortSignal) => {
@@ -76,12 +83,15 @@ export async function askToStart(record: ComparisonRecord, client: ServiceClient
     return version.input_definitions;
   };
   const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the comparison…' }, () => core.preflight(record, { inputDefinitions, service: sessionService(() => client, signal), folders, realpath }, signal));
-  if (confirmed) return true;
+  const agentIds = core.agentsToStart(record);
+  const grant = (how: string): Grounds => core.confirmedGrounds(client.gate, agentIds.map(target.agent), how);
+  if (confirmed) return grant('the confirmation of its command');
   const estimate = core.workLeft(record).toStart > 0 ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Estimating the cost…' }, () => readCostEstimate(record, client)) : undefined;
-  const question = core.startQuestion(record, { cost: estimate && core.estimateText(estimate), refused: checks.refused, foreign: checks.foreign });
+  const agents = await Promise.all(agentIds.map((id) => client.agents.get(id, { signal }).then((a) => ({ id, name: a.name }), () => ({ id, name: 'an agent the service does not show' }))));
+  const question = core.startQuestion(record, { cost: estimate && core.estimateText(estimate), refused: checks.refused, foreign: checks.foreign, agents });
   const yes = await confirmStart({ ...question, estimate: question.starts > 0 ? estimate : undefined });
   if (!yes) checks.undo();
-  return yes;
+  return yes ? grant(`the confirmation of ${question.button}`) : undefined;
 }
 
 /**

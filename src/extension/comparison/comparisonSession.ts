@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentJob } from '../../core/client';
-import type { ComparisonRecord, ComparisonService, SessionPhase } from '../core';
+import type { ComparisonRecord, ComparisonService, Grounds, SessionPhase } from '../core';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
 import type { JobChange } from '../../core/store/jobFollower';
 import type { JobFollowing } from '../../core/store/lazyFollower';
@@ -9,6 +9,7 @@ import { isWorkspaceTrusted } from '../commands/workspaceTrust';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
+import { PICKED_IN, target } from '../util/picked';
 import { isCancellation, messageOf } from '../util/errors';
 import type { ComparisonPanel } from './comparisonPanel';
 import { comparisonFileSaver, type ComparisonFileSaver } from './comparisonFile';
@@ -35,6 +36,11 @@ export interface ActOptions {
   lostBatches?: LostBatchChoice;
   /** The user already said yes (the confirmation is not shown again). */
   confirmed?: boolean;
+  /**
+   * What the confirmation its command asked granted (a trial's: the real agent of its baseline, and its
+   * own copies); without it a confirmed Resume grants the agents the comparison starts on.
+   */
+  grounds?: Grounds;
 }
 
 const RENDER_MS = 200;
@@ -65,6 +71,8 @@ export class ComparisonSession extends Disposable {
   private lock: ComparisonLock | undefined;
   private taking: Promise<ComparisonLock> | undefined;
   private readonly testSet: TestSetFollower;
+  /** What the user's yes to starting it granted: the agents it runs on (none until Resume is confirmed). */
+  private grounds: Grounds = {};
 
   constructor(
     readonly document: vscode.TextDocument,
@@ -110,6 +118,7 @@ export class ComparisonSession extends Disposable {
     if (!(await this.notElsewhere())) return;
     const consented = await askToStart(this.record, this.deps.connection.requireClient(), this.lifetime.signal, options.confirmed ?? false);
     if (!consented || !(await this.holdLock())) return;
+    this.grounds = options.grounds ?? consented;
     if (this.record.pending.length > 0 && !(await this.lostBatches(options.lostBatches))) return;
     this.phase = { kind: 'working' };
     this.stopStarting = new AbortController();
@@ -196,7 +205,10 @@ export class ComparisonSession extends Disposable {
     if (foreign.length) this.deps.log.warn(`Comparison ${this.document.uri.fsPath}: left alone ${foreign.length} job id(s) that are not jobs of agent ${this.record.agentId}: ${foreign.join(', ')}`);
     if (ids.length && !options.confirmed && !(await confirmCancel(this.record, ids.length, foreign))) return 0;
     if (!(await this.holdLock())) return 0;
-    const count = await core.cancelJobs(ids, this.service(), this.lifetime.signal);
+    // The jobs the view shows and the question counted (each read as this agent's) are what the user picked.
+    const client = this.deps.connection.requireClient();
+    const shown = core.confirmedGrounds(client.gate, ids.map(target.job), PICKED_IN.comparisonView);
+    const count = await core.cancelJobs(ids, sessionService(() => client, this.lifetime.signal, shown), this.lifetime.signal);
     this.stop('cancelled.');
     // What the service did is read, not assumed: the next poll brings the cancelled statuses.
     this.follow();
@@ -308,9 +320,9 @@ export class ComparisonSession extends Disposable {
     this.render();
   }
 
-  /** The client as the runner needs it; file inputs go only from inside the workspace. Requests end with the view, not with Cancel. */
+  /** The client as the runner needs it, with what the user's yes granted; file inputs go only from inside the workspace. Requests end with the view, not with Cancel. */
   private service(): ComparisonService {
-    return sessionService(() => this.deps.connection.requireClient(), this.lifetime.signal);
+    return sessionService(() => this.deps.connection.requireClient(), this.lifetime.signal, this.grounds);
   }
 
   /** Hands the jobs not final yet to the follower (polled in the connection's one bulk status request). */

@@ -124,6 +124,8 @@ export class Connection extends Disposable {
       token,
       timeoutMs: requestTimeoutMs(),
       userAgent: `agent-workbench/${(this.context.extension.packageJSON as { version: string }).version} vscode/${vscode.version}`,
+      // Every write states its ground (src/core/writeGate/); one refused is said in the log.
+      writeGate: { log: (line) => this.log.warn(line) },
       onRequest: (e) => {
         const line = `${e.method} ${e.path} → ${e.status ?? e.error ?? 'no answer'} in ${Math.round(e.durationMs)} ms${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
         if (e.error || (e.status ?? 0) >= 400) this.log.warn(line);

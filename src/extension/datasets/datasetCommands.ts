@@ -3,6 +3,7 @@ import { registerCommand } from '../commands/commandRunner';
 import { DatasetCommands } from '../constants';
 import type { Log } from '../log';
 import { CancelledError } from '../util/errors';
+import { PICKED_IN, picked, target } from '../util/picked';
 import { DatasetFileNode, DatasetNode } from './datasetNodes';
 import type { DatasetsView } from './datasetsView';
 import type { Uploads } from './uploads';
@@ -40,7 +41,9 @@ async function deleteFile(view: DatasetsView, node: DatasetFileNode, confirmed: 
     const choice = await vscode.window.showWarningMessage(`Delete “${file.name}” from the dataset “${dataset.name}”?`, { modal: true, detail: 'The file is removed from the service. This cannot be undone.' }, 'Delete');
     if (choice !== 'Delete') throw new CancelledError();
   }
-  await view.client().datasets.deleteFile(dataset.id, file.id, { personal: node.parent.personal });
+  const client = view.client();
+  // The file's row in the Datasets view picked the dataset it is deleted from.
+  await client.datasets.deleteFile(dataset.id, file.id, { personal: node.parent.personal, ground: picked(client, target.dataset(dataset.id), PICKED_IN.datasetsView) });
   node.parent.files.remove((f) => f.id === file.id);
   view.refresh(node.parent);
   vscode.window.setStatusBarMessage(`$(trash) Deleted ${file.name}`, 4000);

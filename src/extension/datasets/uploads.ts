@@ -8,6 +8,7 @@ import { Settings, StateKeys } from '../constants';
 import type { Log } from '../log';
 import type { TestPrompts } from '../testing/testPrompts';
 import { CancelledError, isCancellation, messageOf } from '../util/errors';
+import { PICKED_IN, picked, target as written } from '../util/picked';
 import type { DatasetTarget, DatasetsView } from './datasetsView';
 
 /** The questions an upload may ask (test builds let tests answer them: see testPrompts). */
@@ -39,7 +40,7 @@ export class Uploads {
     return (__TEST_HOOKS__ && this.answers.uploads) || userPrompts;
   }
 
-  /** Uploads files (file: URIs) to the given dataset, or to one the user picks. */
+  /** Uploads files (file: URIs) to the given dataset (the one the user chose in the Datasets view), or to one the user picks. */
   async upload(uris: readonly vscode.Uri[], target?: DatasetTarget, metadataText?: string, signal?: AbortSignal): Promise<UploadOutcome[]> {
     const local = uris.filter((u) => u.scheme === 'file');
     if (local.length < uris.length) throw new Error('Only files on this machine can be uploaded (some of the chosen items are not local files).');
@@ -51,6 +52,7 @@ export class Uploads {
     }
     const dataset = target ?? (await this.prompts.pickDataset(await this.view.targets(), this.recent()));
     if (!dataset) throw new CancelledError();
+    const how = target ? PICKED_IN.datasetsView : PICKED_IN.quickPick;
     const metadataAnswer = metadataText ?? (await this.prompts.metadata());
     if (metadataAnswer === undefined) throw new CancelledError();
     const metadata = loadCore().parseMetadata(metadataAnswer);
@@ -58,7 +60,7 @@ export class Uploads {
     const question = confirmationQuestion(accepted, this.limits(), dataset.dataset.name);
     if (question && !(await this.prompts.confirm(question))) throw new CancelledError();
     await this.remember(dataset.dataset.id);
-    const { outcomes, uploaded, cancelled } = await this.send(accepted, dataset, metadata.value, signal);
+    const { outcomes, uploaded, cancelled } = await this.send(accepted, dataset, how, metadata.value, signal);
     const summary = uploadSummary([...refused.map((r) => ({ name: r.name, ok: false, reason: r.reason })), ...outcomes], dataset.dataset.name, cancelled);
     this.log.info(summary);
     if (outcomes.every((o) => o.ok) && !refused.length && !cancelled) void vscode.window.showInformationMessage(summary);
@@ -67,7 +69,8 @@ export class Uploads {
     return [...refused.map((r) => ({ name: r.name, ok: false, reason: r.reason })), ...outcomes];
   }
 
-  private async send(files: CandidateFile[], target: DatasetTarget, metadata: unknown, signal?: AbortSignal): Promise<{ outcomes: UploadOutcome[]; uploaded: DatasetFile[]; cancelled: boolean }> {
+  /** Sends each file to the dataset the user picked (`how`: where). */
+  private async send(files: CandidateFile[], target: DatasetTarget, how: string, metadata: unknown, signal?: AbortSignal): Promise<{ outcomes: UploadOutcome[]; uploaded: DatasetFile[]; cancelled: boolean }> {
     const total = files.reduce((s, f) => s + f.size, 0) || 1;
     const outcomes: UploadOutcome[] = [];
     const uploaded: DatasetFile[] = [];
@@ -111,7 +114,9 @@ export class Uploads {
           };
           try {
             onProgress(0, 1);
-            const result = await this.view.client().datasets.upload({ filePath: file.path, fileName: file.name, datasetId: target.dataset.id, personal: target.personal, metadata, onProgress }, { signal: controller.signal });
+            const client = this.view.client();
+            const ground = picked(client, written.dataset(target.dataset.id), how);
+            const result = await client.datasets.upload({ filePath: file.path, fileName: file.name, datasetId: target.dataset.id, personal: target.personal, metadata, onProgress }, { signal: controller.signal, ground });
             uploaded.push(result);
             outcomes.push({ name: file.name, ok: true });
           } catch (error) {

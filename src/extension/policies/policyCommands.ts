@@ -8,6 +8,7 @@ import { PolicyCommands } from '../constants';
 import { parsePolicyEditUri, policyVersionViewUri } from '../documents/documentUris';
 import type { Log } from '../log';
 import { CancelledError } from '../util/errors';
+import { NEW_THING, PICKED_IN } from '../util/picked';
 import { PolicyNode, PolicyVersionNode } from './policyNodes';
 import type { PolicyDocuments } from './policyDocuments';
 import type { PoliciesView } from './policiesView';
@@ -37,10 +38,15 @@ export function registerPolicyCommands(view: PoliciesView, documents: PolicyDocu
     }),
     registerCommand(log, PolicyCommands.restoreVersion, (node: PolicyVersionNode, name?: string) => restoreVersion(view, documents, node, name)),
     // From a policy node, or the palette (asks which policy); the answers may be given (scripts and tests).
-    registerCommand(log, PolicyCommands.rename, async (node?: PolicyNode, name?: string) => renamePolicy(view, await policyOf(view, node, 'Rename Policy'), name)),
-    registerCommand(log, PolicyCommands.editDescription, async (node?: PolicyNode, text?: string) => editPolicyDescription(view, await policyOf(view, node, 'Edit Policy Description'), text)),
-    registerCommand(log, PolicyCommands.delete, async (node?: PolicyNode, confirmed?: boolean) => deletePolicy(view, await policyOf(view, node, 'Delete Policy'), confirmed === true)),
+    registerCommand(log, PolicyCommands.rename, async (node?: PolicyNode, name?: string) => renamePolicy(view, await policyOf(view, node, 'Rename Policy'), pickedIn(node), name)),
+    registerCommand(log, PolicyCommands.editDescription, async (node?: PolicyNode, text?: string) => editPolicyDescription(view, await policyOf(view, node, 'Edit Policy Description'), pickedIn(node), text)),
+    registerCommand(log, PolicyCommands.delete, async (node?: PolicyNode, confirmed?: boolean) => deletePolicy(view, await policyOf(view, node, 'Delete Policy'), pickedIn(node), confirmed === true)),
   ];
+}
+
+/** Where the user picked the policy a command acts on: its row, or the quick pick of policyOf. */
+function pickedIn(node: unknown): string {
+  return node instanceof PolicyNode ? PICKED_IN.policiesView : PICKED_IN.quickPick;
 }
 
 async function askSearch(view: PoliciesView): Promise<string> {
@@ -68,7 +74,7 @@ async function createPolicy(view: PoliciesView, documents: PolicyDocuments, answ
   const template = answers?.template ? POLICY_TEMPLATES.find((t) => t.id === answers.template) : await pickTemplate();
   if (!template) throw answers ? new Error(`No policy template “${answers.template}”.`) : new CancelledError();
   const policy = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Creating ${name.trim()}…` }, () =>
-    view.client().policies.create({ name: name.trim(), description: description?.trim() || undefined, content: template.content }),
+    view.client().policies.create({ name: name.trim(), description: description?.trim() || undefined, content: template.content }, { ground: NEW_THING }),
   );
   await view.showNewVersion(policy.id, policy.current_version_id ?? undefined);
   if (policy.current_version_id) await documents.open(policy, await view.client().policies.getVersion(policy.id, policy.current_version_id));
@@ -134,7 +140,7 @@ async function restoreVersion(view: PoliciesView, documents: PolicyDocuments, no
           value: `${node.name} (restored)`.slice(0, 255),
           validateInput: policyVersionNameProblem,
         });
-  const { outcome, created } = await documents.restore(policy, source, askName);
+  const { outcome, created } = await documents.restore(policy, source, askName, PICKED_IN.policiesView);
   if (outcome.kind === 'cancelled') throw new CancelledError();
   if (outcome.kind === 'notSaved') throw new Error(outcome.message);
   if (outcome.kind === 'unchanged' || !created) {

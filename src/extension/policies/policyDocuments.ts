@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
-import type { Policy, PolicyVersion } from '../../core/client';
+import type { Policy, PolicyVersion, ServiceClient } from '../../core/client';
+import type { WriteGround } from '../../core/writeGate/writeGate';
 import { samePolicyContent } from '../../core/documents/sameJson';
 import { policyVersionNameProblem } from '../../core/limits';
 import { Settings } from '../constants';
 import type { Connection } from '../connection/connection';
 import { Authorship } from '../documents/authorship';
+import type { DocumentOrigin, DocumentTargets } from '../documents/documentTargets';
 import { DocumentDiagnostics } from '../documents/diagnostics';
 import { documentTitle, parsePolicyEditUri, policyVersionEditUri, policyVersionViewUri } from '../documents/documentUris';
 import { serviceDocument, type EditableDocument, type EditableFileSystem } from '../documents/editableFileSystem';
@@ -14,6 +16,10 @@ import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import type { TestPrompts } from '../testing/testPrompts';
 import type { PoliciesView } from './policiesView';
+import { picked, target } from '../util/picked';
+
+/** Why a save may write its policy, asked right before the write (the policy as read then). */
+type PolicyGround = (client: ServiceClient, policy: Policy) => Promise<WriteGround | undefined>;
 
 /** The questions a save may ask (test builds let tests answer them: see testPrompts). */
 export interface SavePrompts {
@@ -77,10 +83,12 @@ export class PolicyDocuments implements vscode.Disposable {
     private readonly view: PoliciesView,
     private readonly log: Log,
     private readonly answers: TestPrompts,
+    private readonly targets: DocumentTargets,
   ) {
+    // A document resolved from its address alone (a restored tab, a link): its policy is confirmed before it is written.
     fs.addResolver((uri) => {
       const ids = parsePolicyEditUri(uri);
-      return ids ? this.document(uri, ids.policyId, ids.versionId) : undefined;
+      return ids ? this.document(uri, ids.policyId, ids.versionId, undefined, 'addressOnly') : undefined;
     });
     this.subscriptions.push(
       checkWhileTyping(this.diagnostics, (uri) => parsePolicyEditUri(uri) !== undefined, (text) => loadCore().checkJson(text, loadCore().PolicyContentSchema)),
@@ -91,7 +99,7 @@ export class PolicyDocuments implements vscode.Disposable {
   async open(policy: Policy, version: PolicyVersion, column?: vscode.ViewColumn): Promise<vscode.TextEditor> {
     const uri = policyVersionEditUri(policy.id, version.id, policy.name, version.version_name || 'unnamed version');
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (!open) this.fs.set(uri, this.document(uri, policy.id, version.id, version.content));
+    if (!open) this.fs.set(uri, this.document(uri, policy.id, version.id, version.content, 'openedHere'));
     const doc = open ?? (await vscode.workspace.openTextDocument(uri));
     return vscode.window.showTextDocument(doc, { preview: false, viewColumn: column });
   }
@@ -101,19 +109,22 @@ export class PolicyDocuments implements vscode.Disposable {
     return parsePolicyEditUri(uri);
   }
 
-  private document(uri: vscode.Uri, policyId: string, versionId: string, content?: unknown): EditableDocument {
+  /** A policy version as a document; `origin` says whether its save writes the policy the user picked (see documentTargets.ts). */
+  private document(uri: vscode.Uri, policyId: string, versionId: string, content: unknown, origin: DocumentOrigin): EditableDocument {
     const load = async (): Promise<string> => pretty((await this.connection.requireClient().policies.getVersion(policyId, versionId)).content);
-    return serviceDocument(content === undefined ? load : pretty(content), (text) => saveAsNewVersion(uri, text, this.target(uri, policyId, versionId), this.diagnostics));
+    const ground: PolicyGround = (client, policy) => this.targets.ground(client, origin, target.policy(policy.id), () => Promise.resolve(policy.name));
+    return serviceDocument(content === undefined ? load : pretty(content), (text) => saveAsNewVersion(uri, text, this.target(uri, policyId, versionId, ground), this.diagnostics));
   }
 
   /**
    * Restore This Version: a new current version with the content of `source`, based on the current
    * version, through the same flow as a save (unchanged content creates nothing, a newer version is
-   * asked about, a lost answer is never repeated). `askName` gives the new version's name.
+   * asked about, a lost answer is never repeated). `askName` gives the new version's name; `how` says
+   * where the user picked the version (its row in the Policies view).
    */
-  async restore(policy: Policy, source: PolicyVersion, askName: () => Thenable<string | undefined>): Promise<{ outcome: SaveOutcome; created?: PolicyVersion }> {
+  async restore(policy: Policy, source: PolicyVersion, askName: () => Thenable<string | undefined>, how: string): Promise<{ outcome: SaveOutcome; created?: PolicyVersion }> {
     const uri = policyVersionEditUri(policy.id, source.id, policy.name, source.version_name || 'unnamed version');
-    const steps = this.target(uri, policy.id, policy.current_version_id ?? source.id);
+    const steps = this.target(uri, policy.id, policy.current_version_id ?? source.id, (client) => Promise.resolve(picked(client, target.policy(policy.id), how)));
     let created: PolicyVersion | undefined;
     const outcome = await saveAsNewVersion(uri, pretty(source.content), {
       ...steps,
@@ -136,15 +147,16 @@ export class PolicyDocuments implements vscode.Disposable {
   }
 
   /**
-   * Publish This Edit: a trial's content saved as one new version of the real policy through the same
-   * flow as a save (the version name asked; a version newer than the one the trial began from found
-   * just before the write, and then nothing is saved: `retry` says the user wants to try again). An open
-   * editor of the edit tried is marked saved and moves to the new version.
+   * Publish This Edit: the content a trial tried (as the core's `publishable` answers it, never the
+   * file's) saved as one new version of the real policy through the same flow as a save (the version
+   * name asked; a version newer than the one the trial began from found just before the write, and then
+   * nothing is saved: `retry` says the user wants to try again). `ground`: the user's confirmation of
+   * publishing to this policy. An open editor of the edit tried is marked saved and moves to the new version.
    */
-  async publish(trial: { policyId: string; policyName: string; baseVersionId: string | null; content: unknown }): Promise<{ outcome: SaveOutcome; created?: PolicyVersion; retry?: boolean }> {
+  async publish(trial: { policyId: string; policyName: string; baseVersionId: string | null; content: unknown }, ground: WriteGround | undefined): Promise<{ outcome: SaveOutcome; created?: PolicyVersion; retry?: boolean }> {
     const base = trial.baseVersionId ?? '';
     const uri = policyVersionEditUri(trial.policyId, base || 'none', trial.policyName, 'trial');
-    const steps = this.target(uri, trial.policyId, base);
+    const steps = this.target(uri, trial.policyId, base, () => Promise.resolve(ground));
     let created: PolicyVersion | undefined;
     let retry = false;
     let policy: Policy | undefined;
@@ -174,6 +186,16 @@ export class PolicyDocuments implements vscode.Disposable {
     return { outcome, created, retry };
   }
 
+  /** Publish found the policy changed since its trial began: says which version came in between; 'retry' when the user wants to try the edit on it. */
+  async askTrialConflict(trial: { policyId: string }): Promise<'retry' | undefined> {
+    const client = this.connection.requireClient();
+    const policy = await client.policies.get(trial.policyId);
+    const current = policy.current_version_id ? await client.policies.getVersion(policy.id, policy.current_version_id) : undefined;
+    const who = current ? await this.authorship.describe(client, current.id, current.created_by) : { author: undefined, byYou: false };
+    const prompts = this.prompts.trialConflict ? this.prompts : userPrompts;
+    return prompts.trialConflict?.(policy, { name: current?.version_name || 'unnamed version', ...who });
+  }
+
   /** Editors of the version a trial began from that hold the content published: saved, and moved to the new version. */
   private async settleEditors(policyId: string, baseId: string, text: string, policy: Policy, created: PolicyVersion): Promise<void> {
     const published = JSON.parse(text) as unknown;
@@ -188,13 +210,13 @@ export class PolicyDocuments implements vscode.Disposable {
         continue;
       }
       if (!samePolicyContent(held, published)) continue;
-      this.fs.set(newUri, this.document(newUri, policyId, created.id, published));
+      this.fs.set(newUri, this.document(newUri, policyId, created.id, published, 'openedHere'));
       await this.fs.settleAs(doc, newUri).catch((error: unknown) => this.log.warn(`The editor of the published edit could not be marked saved: ${String(error)}`));
     }
   }
 
-  /** The steps of saving one policy version as a new one, for the shared flow. */
-  private target(uri: vscode.Uri, policyId: string, baseId: string): NewVersionTarget<unknown, { policy: Policy; created: PolicyVersion }> {
+  /** The steps of saving one policy version as a new one, for the shared flow; `ground` is asked right before the write. */
+  private target(uri: vscode.Uri, policyId: string, baseId: string, ground: PolicyGround): NewVersionTarget<unknown, { policy: Policy; created: PolicyVersion }> {
     const client = () => this.connection.requireClient();
     let policy: Policy | undefined;
     return {
@@ -227,7 +249,8 @@ export class PolicyDocuments implements vscode.Disposable {
       },
       create: async (content, answers) => {
         policy ??= await client().policies.get(policyId);
-        const created = await client().policies.createVersion(policyId, { content, version_name: answers.versionName, ...(baseId ? { base_version_id: baseId } : {}) });
+        const writer = client();
+        const created = await writer.policies.createVersion(policyId, { content, version_name: answers.versionName, ...(baseId ? { base_version_id: baseId } : {}) }, { ground: await ground(writer, policy) });
         return { policy, created };
       },
       created: ({ policy: saved, created }, text) => {
@@ -235,7 +258,7 @@ export class PolicyDocuments implements vscode.Disposable {
         this.log.info(`Saved ${saved.name} as new version ${created.version_name ?? ''} (${created.id}), based on ${baseId}`);
         void this.view.showNewVersion(policyId, created.id);
         const newUri = policyVersionEditUri(saved.id, created.id, saved.name, created.version_name || 'unnamed version');
-        this.fs.set(newUri, this.document(newUri, saved.id, created.id, JSON.parse(text)));
+        this.fs.set(newUri, this.document(newUri, saved.id, created.id, JSON.parse(text), 'openedHere'));
         this.fs.showAfterSave(uri, newUri);
         return undefined;
       },

@@ -4,6 +4,7 @@ import { policyVersionNameProblem } from '../../core/limits';
 import { AgentCommands } from '../constants';
 import { loadCore } from '../lazyCore';
 import { CancelledError } from '../util/errors';
+import { picked, target } from '../util/picked';
 import { PolicyNode } from './policyNodes';
 import type { PoliciesView } from './policiesView';
 
@@ -20,25 +21,27 @@ export async function policyOf(view: PoliciesView, arg: unknown, title: string):
   return pick.policy;
 }
 
-/** Rename Policy…: the new name is checked while typing; the row shows it at once. */
-export async function renamePolicy(view: PoliciesView, policy: Policy, given?: string): Promise<void> {
+/** Rename Policy…: the new name is checked while typing; the row shows it at once. `how`: where the user picked the policy. */
+export async function renamePolicy(view: PoliciesView, policy: Policy, how: string, given?: string): Promise<void> {
   const name = given ?? (await vscode.window.showInputBox({ title: `Rename Policy ${policy.name}`, value: policy.name, validateInput: policyNameProblem }));
   if (name === undefined) throw new CancelledError();
   const problem = policyNameProblem(name);
   if (problem) throw new Error(`Not renamed: ${problem}.`);
   if (name.trim() === policy.name) return;
-  const updated = await view.client().policies.update(policy.id, { name: name.trim() });
+  const client = view.client();
+  const updated = await client.policies.update(policy.id, { name: name.trim() }, { ground: picked(client, target.policy(policy.id), how) });
   view.updatePolicy(updated);
   vscode.window.setStatusBarMessage(`$(check) Renamed to ${updated.name}`, 4000);
 }
 
-/** Edit Policy Description…: empty clears it. */
-export async function editPolicyDescription(view: PoliciesView, policy: Policy, given?: string): Promise<void> {
+/** Edit Policy Description…: empty clears it. `how`: where the user picked the policy. */
+export async function editPolicyDescription(view: PoliciesView, policy: Policy, how: string, given?: string): Promise<void> {
   const description =
     given ?? (await vscode.window.showInputBox({ title: `Description of ${policy.name}`, prompt: 'What the policy is for (empty clears it)', value: policy.description ?? '' }));
   if (description === undefined) throw new CancelledError();
   if (description.trim() === (policy.description ?? '')) return;
-  const updated = await view.client().policies.update(policy.id, { description: description.trim() });
+  const client = view.client();
+  const updated = await client.policies.update(policy.id, { description: description.trim() }, { ground: picked(client, target.policy(policy.id), how) });
   view.updatePolicy(updated);
   vscode.window.setStatusBarMessage(`$(check) Saved the description of ${updated.name}`, 4000);
 }
@@ -50,14 +53,15 @@ export type DeleteOutcome = { deleted: true } | { deleted: false; dependents: De
  * Delete Policy…: asks first (modal). When agents use the policy the service refuses (409): the
  * message lists them and offers to reveal each in the Agents view; nothing was deleted.
  */
-export async function deletePolicy(view: PoliciesView, policy: Policy, confirmed = false): Promise<DeleteOutcome> {
+export async function deletePolicy(view: PoliciesView, policy: Policy, how: string, confirmed = false): Promise<DeleteOutcome> {
   if (!confirmed) {
     const remove = 'Delete';
     const choice = await vscode.window.showWarningMessage(`Delete the policy “${policy.name}” and all its versions?`, { modal: true, detail: 'This cannot be undone. Agents that use the policy keep it from being deleted.' }, remove);
     if (choice !== remove) throw new CancelledError();
   }
   try {
-    await view.client().policies.delete(policy.id);
+    const client = view.client();
+    await client.policies.delete(policy.id, { ground: picked(client, target.policy(policy.id), how) });
   } catch (error) {
     const dependents = loadCore().dependentAgentsOf(error);
     if (!dependents) throw error;

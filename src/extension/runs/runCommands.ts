@@ -15,6 +15,7 @@ import { parseViewUri } from '../documents/documentUris';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import { CancelledError } from '../util/errors';
+import { PICKED_IN, picked, target } from '../util/picked';
 import type { Runner, StartedRun } from './runner';
 import type { RunTargets } from './runTargets';
 
@@ -59,6 +60,7 @@ export function registerRunCommands(view: AgentsView, connection: Connection, ru
     registerCommand(log, RunCommands.cancelJob, (arg?: JobRef) => cancelJob(connection, stores, arg)),
     registerCommand(log, RunCommands.cancelAllJobs, async (node?: AgentNode | { agentId: string }, confirmed?: boolean) => {
       const agent = node instanceof AgentNode ? node.agent : node?.agentId ? await client().agents.get(node.agentId) : await pickAgent(view, 'Cancel All Running Jobs: choose the agent');
+      // Its dialog names the agent (as the service does) before anything is sent: that answer picks it.
       return cancelAll(connection, stores, agent, confirmed === true);
     }),
   ];
@@ -110,7 +112,9 @@ async function cancelJob(connection: Connection, stores: Stores, arg?: JobRef): 
   const ref = arg instanceof JobNode ? { agentId: arg.agentId, jobId: arg.jobId } : { agentId: arg?.agentId, jobId: arg?.jobId ?? arg?.id };
   const jobId = ref.jobId ?? (await askRunningJob(store.watcher));
   const client = connection.requireClient();
-  await client.jobs.cancel(jobId);
+  // A row of the Agents view, the job view's or the watched jobs' Cancel, or the pick above: the job the user chose.
+  const how = arg instanceof JobNode ? PICKED_IN.agentsView : ref.jobId ? PICKED_IN.jobShown : PICKED_IN.quickPick;
+  await client.jobs.cancel(jobId, { ground: picked(client, target.job(jobId), how) });
   const [status] = await statusesAfterCancel(connection, [jobId]);
   // Every place the job appears (rows, status bar, job view, comparison) shows what the service has now.
   if (status) store.patchJobs([{ id: jobId, status_code: status.status, last_updated_at: status.last_updated_at }]);
@@ -141,7 +145,7 @@ async function cancelAll(connection: Connection, stores: Stores, agent: BaseAgen
     if (answer !== go) throw new CancelledError();
   }
   const client = connection.requireClient();
-  const result = await client.agents.cancelAllJobs(agent.id);
+  const result = await client.agents.cancelAllJobs(agent.id, { ground: picked(client, target.agent(agent.id), 'the confirmation of Cancel All Running Jobs') });
   const count = result.targeted_count;
   void vscode.window.showInformationMessage(`Asked the service to cancel ${count} running job${count === 1 ? '' : 's'} of ${agent.name}.${result.note ? ` ${result.note}` : ''}`);
   // The rows and the watched jobs show what the service has now, not what we hope.

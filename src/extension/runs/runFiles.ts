@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { LIVE_CHECK_MAX_CHARS } from '../../core/documents/checkBudget';
 import { isRunFilePath } from '../../core/runs/runFilePath';
+import { runLensTitle } from '../../core/runs/runLens';
 import { isInsideFolder } from '../../core/runs/workspacePath';
 import type { RunPlan, RunProblem } from '../core';
 import { LiveChecker } from '../documents/liveChecker';
@@ -47,6 +48,8 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
         check: async (text, doc, token) => {
           this.lensesChanged.fire();
           const { problems } = await this.problemsOf({ text, uri: doc.uri }, false).catch(() => ({ problems: undefined }));
+          // The agent is read now: the lens names it.
+          this.lensesChanged.fire();
           return token.isCancellationRequested ? undefined : problems?.filter((p) => !p.schema);
         },
         maxChars: LIVE_CHECK_MAX_CHARS.runs,
@@ -100,8 +103,12 @@ export class RunFiles extends Disposable implements vscode.CodeLensProvider {
     // Too large to read while typing: the lens runs it all the same, without counting its input sets.
     const parsed = this.diagnostics.overBudget(document) ? { file: undefined } : loadCore().parseRunFile(document.getText());
     const count = Array.isArray(parsed.file?.inputs) ? parsed.file.inputs.length : undefined;
-    const title = count === undefined ? '▶ Run' : `▶ Run batch (${count})`;
-    const tooltip = count === undefined ? 'Start one job with these inputs' : `Start ${count} jobs with one request`;
+    // The click picks the agent the jobs start on: the lens names it as the service does (once read).
+    const known = parsed.file ? this.targets.cached(parsed.file.agent, parsed.file.version) : undefined;
+    const agent = known && !(known instanceof UnknownTargetError) ? known.agent : undefined;
+    const title = runLensTitle(agent?.name, count);
+    const on = agent ? ` of ${agent.name} (${agent.id})` : '';
+    const tooltip = count === undefined ? `Start one job${on} with these inputs` : `Start ${count} jobs${on} with one request`;
     return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title, tooltip, command: RunCommands.runFile, arguments: [document.uri] })];
   }
 

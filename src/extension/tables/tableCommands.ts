@@ -5,6 +5,7 @@ import { TableCommands } from '../constants';
 import type { Log } from '../log';
 import type { ResultsSink } from '../queries/queryCommands';
 import { CancelledError } from '../util/errors';
+import { PICKED_IN, picked, target } from '../util/picked';
 import { TableNode } from './tableNodes';
 import type { TableUploadChoices, TableUploads } from './tableUploads';
 import type { TablesView } from './tablesView';
@@ -55,7 +56,9 @@ export function registerTableCommands(view: TablesView, uploads: TableUploads, r
         const choice = await vscode.window.showWarningMessage(`Delete the table “${name}”?`, { modal: true, detail: 'The table and all its rows are dropped from the service. This cannot be undone.' }, 'Delete');
         if (choice !== 'Delete') throw new CancelledError();
       }
-      await view.client().tables.delete(name);
+      // Its row, and the question that named it, picked the table.
+      const client = view.client();
+      await client.tables.delete(name, { ground: picked(client, target.table(name), arg instanceof TableNode ? PICKED_IN.tablesView : 'the confirmation of Delete Table') });
       view.reload();
       vscode.window.setStatusBarMessage(`$(trash) Deleted table ${name}`, 4000);
     }),

@@ -7,6 +7,7 @@ import { suggestTableName, tableNameProblem } from '../../core/tables/tableNames
 import { TableCommands } from '../constants';
 import type { Log } from '../log';
 import { CancelledError, isCancellation } from '../util/errors';
+import { NEW_THING } from '../util/picked';
 import type { TablesView } from './tablesView';
 
 /** What an upload asks; given by the caller (scripts, tests) or asked of the user. */
@@ -79,7 +80,8 @@ export class TableUploads {
               reported = percent;
             },
           },
-          { signal: controller.signal },
+          // A new table (its name is checked against the tables there): nothing that exists is written.
+          { signal: controller.signal, ground: NEW_THING },
         );
       } catch (error) {
         if (controller.signal.aborted || isCancellation(error)) {

@@ -17,6 +17,8 @@ export interface TestPrompts {
   offer?: (text: string, actions: string[]) => string | undefined;
   /** Whether the workspace is trusted (code-server runs the tests with trust turned off, so always trusted). */
   workspaceTrusted?: boolean;
+  /** Answers a modal question asked through askModal (a confirmation naming a write's target, "not a trial of yours"): the action taken, or undefined. */
+  modal?: (question: { message: string; detail: string; actions: string[] }) => string | undefined;
   /** Set: a language model tool's confirmation is answered with it (true: go ahead), with the message it would have shown. */
   toolConfirmation?: (message: string) => boolean;
 }

@@ -8,6 +8,7 @@ import { startComparisonFile } from '../comparison/comparisonCommands';
 import { confirmStart } from '../comparison/comparisonPrompts';
 import { readTestSet } from '../comparison/testSetFiles';
 import { loadCore } from '../lazyCore';
+import { target as written } from '../util/picked';
 import { CancelledError } from '../util/errors';
 import { freeTrialFiles, trialFile } from './trialWorkspace';
 import { chooseTestSet, setUp, type StartedTrial, type TrialDeps, type TryArgs } from './tryThisEdit';
@@ -37,6 +38,8 @@ export async function tryThisDraft(deps: TrialDeps, arg: unknown, args: TryArgs)
   const estimate = await core.estimatePlan(client, { agentId: agent.id, jobs: plan.jobs, beforeJobIds: plan.beforeJobIds });
   const question = core.draftTrialQuestion({ agentName: agent.name, versionName: source.draft.version_name, testSet: testSet.name, cases: testSet.cases.length, estimate, baseline: plan.baseline });
   if (!args.confirmed && !(await confirmStart({ ...question, estimate }))) throw new CancelledError();
+  // The question named the real agent (as the service does), whose current version is the baseline: the yes grants running it.
+  const confirmed = core.confirmedGrounds(client.gate, [written.agent(agent.id)], `the confirmation of ${question.button}`);
 
   const user = trialUserName(await client.users.current().catch(() => undefined));
   const files = await freeTrialFiles(vscode.Uri.joinPath(testSetUri, '..'), core.testSetBase(testSet.name));
@@ -45,7 +48,8 @@ export async function tryThisDraft(deps: TrialDeps, arg: unknown, args: TryArgs)
   await setUp(deps, client, trial, () => core.setUpDraftTrial(client, record, agent, trial.save, deps.madeHere));
   const entity = core.trialAgents(record)[0]!;
   const comparison = core.trialComparison(record, entity, testSet.cases, testSet.name, plan.baseline);
-  await startComparisonFile(deps.comparisons, files.comparison, comparison, true);
+  // The copies run on this window's word that it made them (or the service's marker); the real agent on the yes above.
+  await startComparisonFile(deps.comparisons, files.comparison, comparison, true, core.trialGrounds(client, record, confirmed));
   deps.log.info(`Trial of a draft of ${agent.name} started: ${vscode.workspace.asRelativePath(files.trial)}`);
   return { trial: files.trial, comparison: files.comparison };
 }

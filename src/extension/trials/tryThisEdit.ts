@@ -15,6 +15,7 @@ import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
 import type { PoliciesView } from '../policies/policiesView';
 import type { PolicyDocuments } from '../policies/policyDocuments';
+import { target as written } from '../util/picked';
 import { CancelledError, messageOf } from '../util/errors';
 import { freeTrialFiles, trialFile, type TrialFile } from './trialWorkspace';
 
@@ -73,6 +74,8 @@ export async function tryThisEdit(deps: TrialDeps, arg: unknown, args: TryArgs):
   const estimate = await core.estimatePlan(client, { agentId: target.agent.id, jobs: plan.jobs, beforeJobIds: plan.beforeJobIds });
   const question = core.trialStartQuestion({ policyName: source.policyName, agentName: target.agent.name, testSet: testSet.name, cases: testSet.cases.length, estimate, baseline: plan.baseline });
   if (!args.confirmed && !(await confirmStart({ ...question, estimate }))) throw new CancelledError();
+  // The question named the real agent (as the service does), whose current version is the baseline: the yes grants running it.
+  const confirmed = core.confirmedGrounds(client.gate, [written.agent(target.agent.id)], `the confirmation of ${question.button}`);
 
   const user = trialUserName(await client.users.current().catch(() => undefined));
   const files = await freeTrialFiles(vscode.Uri.joinPath(testSetUri, '..'), core.testSetBase(testSet.name));
@@ -81,7 +84,8 @@ export async function tryThisEdit(deps: TrialDeps, arg: unknown, args: TryArgs):
   await setUp(deps, client, trial, () => core.setUpTrial(client, record, [target], trial.save, deps.madeHere));
   const entity = core.trialAgents(trial.record)[0]!;
   const comparison = core.trialComparison(trial.record, entity, testSet.cases, testSet.name, plan.baseline);
-  await startComparisonFile(deps.comparisons, files.comparison, comparison, true);
+  // The copies run on this window's word that it made them (or the service's marker); the real agent on the yes above.
+  await startComparisonFile(deps.comparisons, files.comparison, comparison, true, core.trialGrounds(client, record, confirmed));
   deps.log.info(`Trial of ${source.policyName} on ${target.agent.name} started: ${vscode.workspace.asRelativePath(files.trial)}`);
   return { trial: files.trial, comparison: files.comparison };
 }
@@ -120,7 +124,9 @@ async function editSource(client: ServiceClient, arg: unknown): Promise<EditSour
     const file = core.parsePolicyFile((await vscode.workspace.openTextDocument(uri)).getText());
     const check = core.checkJson(JSON.stringify(file.content), core.PolicyContentSchema);
     if (!check.ok) throw new Error(`The content of ${vscode.workspace.asRelativePath(uri)} is not a valid policy: ${check.problems[0]?.message ?? 'unexpected shape'}.`);
-    return { policyId: file.policyId, policyName: file.name, baseVersionId: file.baseVersionId, content: check.value };
+    // The file names its policy; the service says what it is called (the file's name is only a label).
+    const policy = await client.policies.get(file.policyId);
+    return { policyId: policy.id, policyName: policy.name, baseVersionId: file.baseVersionId, content: check.value };
   }
   throw new Error('Open a policy to try an edit of it: a version you edited (saved or not), or a *.policy.json file (Export Policy to Workspace writes one).');
 }

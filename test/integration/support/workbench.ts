@@ -4,6 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentWorkbenchApi } from '../../../src/extension/extension';
+import { ServiceClient } from '../../../src/core/client';
 import { FaultAdminClient } from '../../../src/sandbox/faults/adminClient';
 import type { TreeNode } from '../../../src/extension/tree/treeNode';
 import type { AgentNode, VersionNode, VersionsNode } from '../../../src/extension/agents/agentNodes';
@@ -31,6 +32,12 @@ export interface TestSandbox {
   process: ChildProcess;
   /** Switches the sandbox's fault mode (through its admin endpoint). */
   faults: FaultAdminClient;
+  /**
+   * A client of the sandbox without the write gate (made once, closed with the sandbox): what another
+   * person or program did, for a test's own set-up and checks. The extension's client writes only what
+   * the user picked, so a test never sets data up through it.
+   */
+  client(): ServiceClient;
   stop(): Promise<void>;
 }
 
@@ -54,16 +61,20 @@ export async function startSandbox(extraArgs: string[] = []): Promise<TestSandbo
       reject(new Error(`sandbox exited (${code}): ${stderr}`));
     });
   });
+  let seed: ServiceClient | undefined;
   return {
     ...ready,
     faults: new FaultAdminClient(ready.baseUrl, ready.adminSecret),
     process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    client: () => (seed ??= new ServiceClient({ baseUrl: ready.baseUrl, token: ready.token, organizationId: ready.organizationId })),
+    stop: async () => {
+      await seed?.close();
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+    },
   };
 }
 

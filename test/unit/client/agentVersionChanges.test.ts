@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { deleteAgentVersion, renameAgentVersion } from '../../../src/core/agentVersionChanges';
 import { agentVersionNameProblem } from '../../../src/core/limits';
 import type { ServiceClient } from '../../../src/core/client';
+import { isWriteRefused } from '../../../src/core/writeGate/writeGate';
 import { agentVersion, baseAgent } from './helpers/fixtures';
 import { clientFor, json, rejectionOf, startFakeService, type FakeService } from './helpers/fakeService';
 
@@ -60,5 +61,21 @@ describe('renaming and deleting a version of an agent', () => {
     const error = (await rejectionOf(deleteAgentVersion(client, 'a1', 'v2'))) as Error;
     assert.match(error.message, /500|boom|server/i);
     assert.equal(service.requests.filter((r) => r.method === 'DELETE').length, 1);
+  });
+
+  it('renames and deletes through the write gate with the ground of the version the user picked, and sends neither without it', async () => {
+    const gated = clientFor(service, { writeGate: {} });
+    try {
+      service.handle((req, res) => (req.method === 'PATCH' ? json(res, 200, { message: 'ok' }) : req.method === 'DELETE' ? void res.writeHead(204).end() : req.url.includes('/versions/') ? json(res, 200, agentVersion({ id: 'v2', version_name: 'Renamed' })) : json(res, 200, baseAgent({ id: 'a1', current_version_id: 'v3' }))));
+      assert.ok(isWriteRefused(await rejectionOf(renameAgentVersion(gated, 'a1', 'v2', 'Renamed'))));
+      assert.ok(isWriteRefused(await rejectionOf(deleteAgentVersion(gated, 'a1', 'v2'))));
+      assert.deepEqual(sent(service), ['GET /v1/agents/a1/'], 'no PATCH and no DELETE without a ground');
+      const picked = gated.gate!.userPicked({ kind: 'agent', id: 'a1' }, 'the Agents view');
+      assert.equal((await renameAgentVersion(gated, 'a1', 'v2', 'Renamed', picked)).version_name, 'Renamed');
+      assert.deepEqual(await deleteAgentVersion(gated, 'a1', 'v2', picked), {});
+      assert.deepEqual(sent(service).slice(1), ['PATCH /v1/agents/a1/versions/v2/ {"version_name":"Renamed"}', 'GET /v1/agents/a1/versions/v2/', 'GET /v1/agents/a1/', 'DELETE /v1/agents/a1/versions/v2/']);
+    } finally {
+      await gated.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { caseRows } from '../../../src/core/comparison/compare';
 import { progressView } from '../../../src/core/comparison/comparisonProgress';
-import { newComparison, type ComparisonRecord, type ComparisonTarget } from '../../../src/core/comparison/comparisonRecord';
+import { agentsToStart, newComparison, type ComparisonRecord, type ComparisonTarget } from '../../../src/core/comparison/comparisonRecord';
 import { readResults, startMissing, type ComparisonService, type ResultItem } from '../../../src/core/comparison/comparisonRunner';
 import { comparisonView } from '../../../src/core/comparison/comparisonView';
 import { preflight, type PreflightDeps } from '../../../src/core/comparison/preflight';
@@ -58,6 +58,18 @@ describe('asking before a comparison starts', () => {
     record.cases[0]!.runs.now = { jobId: 'new-0' };
     assert.match(startQuestion(record).message, /^Resume "Policy change"\? This starts 5 jobs of Support QA and follows 1 job not finished\.$/);
     assert.equal(progressView(record, { kind: 'stopped' })?.action, 'resume');
+  });
+
+  it('names the agents the jobs start on as the service names them, not as the file labels them', () => {
+    // A crafted comparison: its "trial" target is a real agent, and the file calls its agent something harmless.
+    const record = newComparison({ title: 'Harmless', agentId: 'agent-a', agentName: 'A trial copy', testSet: 'calls.testset.jsonl', cases: comparison(2).cases, targets: [before, now, { id: 'trial', label: 'Trial copy', kind: 'current', agentId: 'agent-real' }] });
+    assert.deepEqual(agentsToStart(record), ['agent-a', 'agent-real']);
+    const question = startQuestion(record, { agents: [{ id: 'agent-a', name: 'Support QA' }, { id: 'agent-real', name: 'Invoice Classifier' }] });
+    assert.equal(question.message, 'Start comparison "Harmless"? This starts 4 jobs of “Support QA” (agent-a) and “Invoice Classifier” (agent-real).');
+    assert.match(question.detail, /^Production: Support QA itself runs the cases/);
+    assert.doesNotMatch(`${question.message} ${question.detail}`, /A trial copy/);
+    record.cases.forEach((c) => (c.runs.now = { jobId: `j-${c.line}` }));
+    assert.deepEqual(agentsToStart(record), ['agent-real'], 'an agent whose cases all have jobs starts nothing');
   });
 
   it('counts only the jobs of targets that can run: a target that cannot take the cases is left out, with its reason', async () => {
