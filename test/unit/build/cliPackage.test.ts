@@ -103,4 +103,37 @@ describe('the command line package (packed, installed into an empty folder, run 
       sandbox.kill('SIGTERM');
     }
   });
+  it('stops a trial cleanly on Ctrl+C from the installed command: its jobs cancelled, its copies removed, exit 130, and clean-up finds nothing left', async () => {
+    const folder = await fs.mkdtemp(path.join(scratch, 'stop-'));
+    await run(bin, ['init'], { cwd: folder });
+    // Jobs that take minutes per step: the trial is still running when it is stopped.
+    const sandbox = spawn(bin, ['sandbox', '--port', '0', '--memory', '--job-step-ms', '600000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const ready = await new Promise<{ baseUrl: string; organizationId: string; token: string }>((resolve, reject) => {
+        sandbox.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString().split('\n')[0]!) as { baseUrl: string; organizationId: string; token: string }));
+        sandbox.once('exit', (code) => reject(new Error(`the sandbox ended (${code})`)));
+      });
+      const env = { ...process.env, AGENT_WORKBENCH_BASE_URL: ready.baseUrl, AGENT_WORKBENCH_TOKEN: ready.token, AGENT_WORKBENCH_ORGANIZATION_ID: ready.organizationId };
+      const trial = spawn(bin, ['try', '--policy', 'policies/quality.policy.json', '--test-set', 'cases/support-call-qa.testset.jsonl', '--out', 'trial'], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      trial.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      trial.stdout.resume();
+      const exited = new Promise<number | null>((resolve) => trial.on('exit', (code) => resolve(code)));
+      // Started once its comparison file names jobs.
+      const comparison = path.join(folder, 'trial', 'support-call-qa.trial.comparison.json');
+      for (let i = 0; i < 600; i++) {
+        const text = await fs.readFile(comparison, 'utf8').catch(() => '');
+        if (/"jobId"/.test(text)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      trial.kill('SIGINT');
+      assert.equal(await exited, 130, stderr);
+      assert.match(stderr, /Stopping: cancelling \d+ jobs? and removing the trial copies/);
+      assert.match(stderr, /Stopped: removed \d+ trial cop(y|ies); nothing of the trial is left\./);
+      const left = await run(bin, ['clean-up'], { env, cwd: folder });
+      assert.match(left.stdout, /^No trial copy of .+ is left on the service\./);
+    } finally {
+      sandbox.kill('SIGTERM');
+    }
+  });
 });
