@@ -15,7 +15,7 @@ export { runFileJsonSchema, inputKind, type RunTarget } from '../core/runs/runFi
 export { NewAgentDraftSchema, createAgentBody, newAgentDraft } from '../core/documents/newAgentDraft';
 export { parseTestSet, testCaseLine, testSetFormat, caseLabel, type TestCase, type ParsedTestSet, type Expected } from '../core/comparison/testSet';
 export { caseFromJob, caseNamesFromJobs } from '../core/comparison/casesFromJobs';
-export { testSetFromJobs, testSetLeftOutNote } from '../core/comparison/testSetFromJobs';
+export { jobChoices, testSetFromJobs, testSetLeftOutNote, type JobChoice } from '../core/comparison/testSetFromJobs';
 export { newComparison, parseComparison, serializeComparison, isComplete, unfinishedJobIds, dropPending, applyToRuns, casesToStart, failTarget, dropTarget, jobAgents, agentOfTarget, agentsToStart, type ComparisonRecord, type ComparisonTarget } from '../core/comparison/comparisonRecord';
 export { startMissing, applyStatuses, statusItems, readResults, cancelUnfinished, jobsToCancel, cancelJobs, isRefusal, BatchOutcomeUnknown, type ComparisonService } from '../core/comparison/comparisonRunner';
 export { targetInputProblems, confineInputs, filesToSend } from '../core/comparison/comparisonInputs';
@@ -31,7 +31,7 @@ export { ruleCoverage, defaultCoverageTarget, coveragePercent, type RuleCoverage
 export { policyRuleList, type PolicyRuleRef } from '../core/coverage/policyRuleList';
 export { readRuleCoverage, type RuleCoverageReport, type CoveragePolicy } from '../core/coverage/readRuleCoverage';
 export { ruleCoverageLine, coverageTotals, labelledText, unmatchedLines } from '../core/coverage/coverageText';
-export { estimatePlan, estimateText, overCeiling, readCostEstimate, type CostEstimate } from '../core/comparison/costEstimate';
+export { estimateJobs, estimatePlan, estimateText, overCeiling, readCostEstimate, usageOfResult, type CostEstimate } from '../core/comparison/costEstimate';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
 export { agentDispositions, versionDispositions } from '../core/comparison/agentDispositions';

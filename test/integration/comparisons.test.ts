@@ -11,7 +11,7 @@ import { isComplete, newComparison, parseComparison, serializeComparison } from 
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_DISPOSITION_BEFORE, DEMO_LOOP_POLICY_ID, DEMO_LOOP_RULE_PHRASE, DEMO_LOOP_TRANSCRIPT } from '../../src/sandbox/seed/demoLoop';
 import type { ComparisonSession } from '../../src/extension/comparison/comparisonSession';
 import type { AgentWorkbenchApi } from '../../src/extension/extension';
-import { connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import { agentChildren, connect, is, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 const RUN_PATHS = '/v1/agents/run/**';
 const CASES = 50;
@@ -45,6 +45,16 @@ describe('Test sets and comparisons', function () {
   afterEach(async () => {
     await sandbox.faults.clear();
     await closeEditors();
+  });
+
+  it('makes a test set of the jobs chosen on an agent (the newest ten finished), never of all of them without asking', async () => {
+    const agent = (await agentChildren()).find((n) => is(n, 'agent') && n.agent.id === DEMO_LOOP_AGENT_ID);
+    assert.ok(agent && is(agent, 'agent'));
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('agentWorkbench.comparisons.testSetFromJobs', agent, undefined, 'The newest 10 finished jobs');
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const cases = text.split('\n').filter((line) => line.startsWith('{'));
+    assert.equal(cases.length, 10, text.slice(0, 400));
+    await vscode.workspace.fs.delete(uri);
   });
 
   /** Closes every editor the way a closed window would: what is on disk stays, nothing prompts. */

@@ -71,3 +71,32 @@ export function testSetLeftOutNote(made: Pick<TestSetFromJobs, 'leftOut' | 'skip
   const running = left ? ` ${left} job${left === 1 ? '' : 's'} not finished (or cancelled) ${left === 1 ? 'was' : 'were'} left out.` : '';
   return running + (skipped.length ? ` ${skipped.length} file input${skipped.length === 1 ? ' was' : 's were'} left out (only the file name is known): ${skipped.slice(0, 3).join(', ')}.` : '');
 }
+
+/** One way to choose the jobs a test set is made of, from an agent's jobs. */
+export interface JobChoice {
+  label: string;
+  /** What the test set holds, and what comparing it against the current version would start. */
+  detail: string;
+  jobs: AgentJob[];
+}
+
+/** Sizes offered of the newest finished jobs. */
+const NEWEST = [10, 25, 50];
+
+/**
+ * How many of an agent's jobs a test set takes, asked rather than all of them: the newest 10, 25 or 50
+ * finished, those a reviewer corrected, the failed ones, or every finished job — each saying the cases
+ * it makes and the jobs a comparison of them against the current version starts (one per case; the jobs
+ * themselves are the results before, read at no cost).
+ */
+export function jobChoices(jobs: readonly AgentJob[]): JobChoice[] {
+  const finished = [...jobs].filter((j) => isFinalStatus(j.status_code) && j.status_code !== JobStatus.CANCELLED).sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+  const cases = (n: number): string => `${n} case${n === 1 ? '' : 's'}; a comparison against the current version starts ${n} job${n === 1 ? '' : 's'}`;
+  const choices: JobChoice[] = NEWEST.filter((n) => n < finished.length).map((n) => ({ label: `The newest ${n} finished jobs`, detail: cases(n), jobs: finished.slice(0, n) }));
+  const corrected = finished.filter((j) => j.feedback_review?.corrected_verdict);
+  if (corrected.length) choices.push({ label: 'The jobs a reviewer corrected', detail: `${cases(corrected.length)} (each expects the reviewer's outcome)`, jobs: corrected });
+  const failed = finished.filter((j) => j.status_code === JobStatus.FAILURE);
+  if (failed.length && failed.length < finished.length) choices.push({ label: 'The failed jobs', detail: cases(failed.length), jobs: failed });
+  if (finished.length) choices.push({ label: `All ${finished.length} finished jobs`, detail: cases(finished.length), jobs: finished });
+  return choices;
+}

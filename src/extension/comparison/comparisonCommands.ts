@@ -37,7 +37,8 @@ export function registerComparisonCommands(view: AgentsView, editors: Comparison
   return [
     registerCommand(log, ComparisonCommands.runComparison, (arg?: unknown, args?: RunComparisonArgs) => runComparison(view, editors, arg, args ?? {})),
     registerCommand(log, ComparisonCommands.testThisChange, (arg?: unknown, args?: { testSet?: vscode.Uri }) => testThisChange(view, editors, arg, args ?? {})),
-    registerCommand(log, ComparisonCommands.testSetFromJobs, (node?: unknown, nodes?: unknown[]) => testSetFromJobs(view, node, nodes)),
+    // `choice`: the label of the pick (tests and scripts answer it as an argument).
+    registerCommand(log, ComparisonCommands.testSetFromJobs, (node?: unknown, nodes?: unknown[], choice?: string) => testSetFromJobs(view, node, nodes, choice)),
     registerCommand(log, ComparisonCommands.testSetFromCsv, (uri?: vscode.Uri) => testSetFromCsv(view, uri)),
     registerCommand(log, ComparisonCommands.thisIsRight, (arg?: unknown) => editors.label(arg, 'right')),
     registerCommand(log, ComparisonCommands.setExpected, (arg?: unknown) => editors.label(arg, 'set')),
@@ -161,7 +162,7 @@ function unsavedPolicyEditor(arg: unknown): vscode.Uri | undefined {
 }
 
 /** Create Test Set from Jobs…: the selected jobs (or an agent's loaded jobs), their inputs, and the reviewers' corrections as expected. */
-async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[] | undefined): Promise<vscode.Uri> {
+async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[] | undefined, choice?: string): Promise<vscode.Uri> {
   const selected = (nodes?.length ? nodes : [node]).filter((n): n is JobNode => n instanceof JobNode);
   let agent: BaseAgent;
   let jobs: AgentJob[];
@@ -173,7 +174,7 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
     const loaded = jobsNode?.loadedJobs() ?? [];
     agent = jobsNode?.parent.agent ?? (await pickAgent(view, 'Create Test Set from Jobs: choose the agent'));
     // The jobs as the store knows them now (a row's status may have moved on since its page was read).
-    jobs = loaded.length ? loaded : (await view.client().jobs.list(agent.id, { page_size: 100 })).results;
+    jobs = await chooseJobs(view, agent, loaded.length ? loaded : (await view.client().jobs.list(agent.id, { page_size: 100 })).results, choice);
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   if (!folder) throw new Error('Open a folder first: a test set is a file of the workspace.');
@@ -184,6 +185,28 @@ async function testSetFromJobs(view: AgentsView, node: unknown, nodes: unknown[]
   await vscode.window.showTextDocument(uri, { preview: false });
   void vscode.window.showInformationMessage(`Test set of ${made.cases} case${made.cases === 1 ? '' : 's'} from jobs of ${agent.name}: ${vscode.workspace.asRelativePath(uri)}.${core.testSetLeftOutNote(made)}`);
   return uri;
+}
+
+/**
+ * Which of an agent's jobs a test set takes (never all of them without asking): the choices of the core,
+ * each saying its cases and what a comparison of them would start and likely cost (from these jobs' own
+ * usage, one bulk read).
+ */
+async function chooseJobs(view: AgentsView, agent: BaseAgent, jobs: AgentJob[], choice: string | undefined): Promise<AgentJob[]> {
+  const core = loadCore();
+  const choices = core.jobChoices(jobs);
+  if (!choices.length) return jobs;
+  if (choice !== undefined) {
+    const chosen = choices.find((c) => c.label === choice);
+    if (!chosen) throw new Error(`No choice “${choice}” for ${agent.name}'s jobs (there are: ${choices.map((c) => c.label).join('; ')}).`);
+    return chosen.jobs;
+  }
+  const all = choices[choices.length - 1]!.jobs;
+  const usages = await view.client().jobs.results(all.slice(0, 100).map((j) => j.id)).then((r) => r.map(core.usageOfResult), () => []);
+  const items = choices.map((c) => ({ label: c.label, detail: `${c.detail}, ${core.estimateText(core.estimateJobs(c.jobs.length, usages, `${usages.length} of these jobs`)).replace(/^[\d,]+ jobs?, /, '')}`, jobs: c.jobs }));
+  const pick = await vscode.window.showQuickPick(items, { title: `Create Test Set from Jobs of ${agent.name}: which jobs?`, matchOnDetail: true });
+  if (!pick) throw new CancelledError();
+  return pick.jobs;
 }
 
 /** Create Test Set from CSV…: a CSV of cases (a header, then a case a row) as `<name>.testset.jsonl` for an agent. */
