@@ -10,7 +10,7 @@ import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type 
 import { describeLeftAlone } from '../trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryAgentDraftOptions, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
 import { AgentVersionDraftSchema, draftFromVersion, sameRun, type AgentVersionDraft } from '../documents/agentVersionDraft';
-import { checkJson } from '../documents/jsonProblems';
+import { checkJson, formatPath, type JsonProblem } from '../documents/jsonProblems';
 import type { DraftTrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
 import { readConfined } from './confinement';
@@ -96,12 +96,20 @@ const DraftInput = z.object({
 });
 type DraftInput = z.infer<typeof DraftInput>;
 
+/** A draft's first problem as an input error: "`draft.engine_config.model`: must be a string, not a number." (its path said once). */
+function draftProblemText(problem: JsonProblem | undefined): string {
+  if (!problem) return '`draft`: not a version draft.';
+  const where = problem.path.length ? formatPath(problem.path) : '';
+  // The checker's message starts with the path already when it has one: it is said here once, as the field.
+  const message = where && problem.message.startsWith(`${where}: `) ? problem.message.slice(where.length + 2) : problem.message;
+  return `\`draft${where ? `${where.startsWith('[') ? '' : '.'}${where}` : ''}\`: ${message.replace(/\.$/, '')}.`;
+}
+
 /** The draft checked with the draft schema, refused when it runs like the agent's current version; and the test set. */
 async function draftOf(i: DraftInput, ctx: ToolContext): Promise<{ draft: AgentVersionDraft; testSet: TrialTestSet; outDir: string }> {
   const check = checkJson(JSON.stringify(i.draft), AgentVersionDraftSchema);
   if (!check.ok) {
-    const problem = check.problems[0];
-    throw new ToolRefusal(`\`draft\`${problem?.path.length ? `.${problem.path.join('.')}` : ''}: ${problem?.message ?? 'not a version draft'}. Nothing was started.`);
+    throw new ToolRefusal(`${draftProblemText(check.problems[0])} Nothing was started.`);
   }
   const agent = await ctx.client.agents.get(i.agent_id, { signal: ctx.signal });
   if (agent.current_version_id) {
