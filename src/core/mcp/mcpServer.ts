@@ -7,7 +7,7 @@
  */
 import { ElicitationAnswerValidator } from './answerValidator';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Confirmations, JobBudget, TOOLS, toolJsonSchema, withConfirmationId, type AnyTool, type AskUser, type JobLimits, type ToolContext, type ToolResult } from '../tools';
 
 /** What a call's context is made of, apart from the request's own signal and progress and the session's budget. */
@@ -63,7 +63,8 @@ export function createMcpServer(o: McpOptions): Server {
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.find((t) => t.name === request.params.name);
-    if (!tool) return asResult({ isError: true, text: `No such tool: ${request.params.name}${o.readOnly ? ' (the server is read-only)' : ''}.`, data: {} });
+    // Not a tool's failure but a request naming no tool: a JSON-RPC error, as the specification has it.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}${o.readOnly && TOOLS.some((t) => t.name === request.params.name) ? ' (this server is read-only: it offers only the tools that read)' : ''}`);
     let base: McpCallContext;
     try {
       base = o.context();

@@ -11,7 +11,7 @@ export const findAgents = defineTool({
   kind: 'read',
   description:
     'Finds agents of the organization by name or description text, engine or tag. Returns each agent\'s id, name, engine, job count and tags (the id is what the other tools take). Reads only; costs nothing. Trial copies (names with "· trial") are left out unless include_trials is true.',
-  input: z.object({
+  input: z.strictObject({
     search: z.string().max(200).optional().describe('Text the agent name or description contains.'),
     engine: z.string().max(200).optional().describe('Engine class id, e.g. "demo-review".'),
     tag: z.string().max(200).optional().describe('A tag name the agent carries.'),
@@ -39,7 +39,7 @@ export const describeAgent = defineTool({
   kind: 'read',
   description:
     'Describes one agent: its versions (id, name, date), which one is current (the one its jobs run), the inputs the current version takes (key, type, description, example) and the policy it applies; as data, a draft of its next version (the current one’s engine_config and input_definitions) that try_agent_draft takes once changed. Reads only; costs nothing.',
-  input: z.object({ agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).') }),
+  input: z.strictObject({ agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).') }),
   reads: (i) => `agent ${i.agent_id} and its versions`,
   async run(i, ctx) {
     const opts = { signal: ctx.signal };

@@ -66,8 +66,13 @@ export interface ToolResult extends ToolAnswer {
 /** Checks the input against the tool's schema; throws a refusal naming the field. */
 export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   const parsed = (tool.input as z.ZodType).safeParse(raw ?? {});
-  if (!parsed.success) throw new ToolRefusal(inputErrorText(parsed.error));
+  if (!parsed.success) throw new ToolRefusal(inputErrorText(parsed.error, inputFields(tool), tool.name));
   return parsed.data;
+}
+
+/** The fields a tool's input takes. */
+export function inputFields(tool: AnyTool): string[] {
+  return tool.input instanceof z.ZodObject ? Object.keys(tool.input.shape) : [];
 }
 
 /** What a paid or changing call would do, refused when the session's job budget has no room for it (the refusal says the estimate). */

@@ -9,7 +9,7 @@ export const listDatasets = defineTool({
   title: 'List datasets and files',
   kind: 'read',
   description: 'Without dataset_id: the datasets of the organization (id, name). With dataset_id: its files (id, name, size, date). Reads only; costs nothing.',
-  input: z.object({
+  input: z.strictObject({
     dataset_id: z.string().min(1).max(200).optional().describe('A dataset id: list its files instead.'),
     limit: z.number().int().min(1).max(500).default(100).describe('The most items to answer.'),
   }),
@@ -32,7 +32,7 @@ export const listTables = defineTool({
   title: 'List tables',
   kind: 'read',
   description: 'Lists the tables SQL queries can read, or with table_name describes one (columns and types, row count). Reads only; costs nothing.',
-  input: z.object({ table_name: z.string().min(1).max(128).optional().describe('A table to describe instead.') }),
+  input: z.strictObject({ table_name: z.string().min(1).max(128).optional().describe('A table to describe instead.') }),
   reads: (i) => (i.table_name ? `table ${i.table_name}` : 'the list of tables'),
   async run(i, ctx) {
     const opts = { signal: ctx.signal };
@@ -55,7 +55,7 @@ export const queryTables = defineTool({
   kind: 'read',
   description:
     'Runs one read-only SQL statement (SELECT or WITH) over the tables and answers its rows, at most max_rows (the service cuts the rest and says so). Reads only; the query runs on the service and costs nothing (no jobs).',
-  input: z.object({
+  input: z.strictObject({
     sql: z.string().min(1).max(20_000).describe('One SELECT or WITH statement.'),
     max_rows: z.number().int().min(1).max(1000).default(100).describe('The most rows to answer.'),
   }),

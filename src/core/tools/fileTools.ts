@@ -13,7 +13,7 @@ export const readResultFile = defineTool({
   kind: 'read',
   description:
     'Summarizes a result file of the workspace: a comparison (*.comparison.json: accuracy, changed cases, failures, cost per target) or a trial (*.trial.json: the policy edit or agent version draft tried, its state, what it created and whether that was removed). The path is relative to the workspace folder. Reads a local file only; costs nothing.',
-  input: z.object({ path: z.string().min(1).max(1000).describe('The file, relative to the workspace folder.') }),
+  input: z.strictObject({ path: z.string().min(1).max(1000).describe('The file, relative to the workspace folder.') }),
   reads: (i) => `the file ${i.path}`,
   async run(i, ctx) {
     const { text } = await readConfined(ctx.root, i.path, 'path');

@@ -12,7 +12,7 @@ export const listJobs = defineTool({
   kind: 'read',
   description:
     "Lists an agent's jobs, newest first, filtered by status, version name, creation dates, metadata (key:value) or text similar to a phrase. Returns one line per job: id, status, version, date and the first inputs. Reads only; costs nothing. Use read_jobs with the ids for outputs, verdicts, errors and cost.",
-  input: z.object({
+  input: z.strictObject({
     agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).'),
     status: z.enum(STATUS_NAMES).optional().describe('Only jobs with this status.'),
     version_name: z.string().max(200).optional().describe('Only jobs of this version name.'),
@@ -54,7 +54,7 @@ export const readJobs = defineTool({
   kind: 'read',
   description:
     "Reads many jobs at once (one bulk request per 100 ids): each job's status, outputs (long values clipped), the reviewer's corrected outputs, its error if it failed, cost and tokens. Reads only; costs nothing.",
-  input: z.object({ job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Job ids (from list_jobs).') }),
+  input: z.strictObject({ job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Job ids (from list_jobs).') }),
   reads: (i) => count(i.job_ids.length, 'job'),
   async run(i, ctx) {
     const ids = [...new Set(i.job_ids)];

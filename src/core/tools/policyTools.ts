@@ -31,7 +31,7 @@ export const readPolicy = defineTool({
   kind: 'read',
   description:
     "Without policy_id: lists the organization's policies (id, name, current version). With policy_id: the content of one version (default the current one) and, with compare_to, the paths where it differs from another version (before → after). Reads only; costs nothing.",
-  input: z.object({
+  input: z.strictObject({
     policy_id: z.string().min(1).max(200).optional().describe('The policy id; leave out to list policies.'),
     version_id: z.string().min(1).max(200).optional().describe('The version to read; default the current version.'),
     compare_to: z.string().min(1).max(200).optional().describe('Another version id of the same policy: answer what differs from it.'),

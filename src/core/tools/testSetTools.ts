@@ -20,7 +20,7 @@ export const createTestSet = defineTool({
   kind: 'paid',
   description:
     "Writes a test set file (*.testset.jsonl) from finished jobs of an agent: their inputs as cases, the reviewers' corrections as expected outcomes, each job as the case's result before. Costs nothing: starts no job (reads the jobs' results); writes one file in the workspace, so nothing is written until the user agreed to it. Returns the file's path and the number of cases.",
-  input: z.object({
+  input: z.strictObject({
     agent_id: z.string().min(1).max(200).describe('The agent the jobs belong to.'),
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Finished jobs (from list_jobs).'),
     path: z.string().min(1).max(1000).regex(/\.testset\.jsonl$/i, 'must end in .testset.jsonl').describe('The file to write, relative to the workspace folder; an existing file is not overwritten.'),
@@ -47,7 +47,7 @@ export const createTestSet = defineTool({
   },
 });
 
-const ComparisonInput = z.object({
+const ComparisonInput = z.strictObject({
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv), relative to the workspace folder.'),
   agent_id: z.string().min(1).max(200).optional().describe('The agent; default the one the test set names in its header.'),
   versions: z.array(z.string().min(1).max(200)).min(1).max(4).describe('Version ids to run the cases on; with one, it is compared with the results before (cases made from jobs).'),

@@ -16,7 +16,7 @@ import { comparisonAnswer } from './comparisonAnswer';
 import { readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 
-const TryInput = z.object({
+const TryInput = z.strictObject({
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv), relative to the workspace folder.'),
   policy_file: z.string().min(1).max(1000).optional().describe('The edited policy as a *.policy.json file of the workspace.'),
   policy_id: z.string().min(1).max(200).optional().describe('Instead of policy_file: the policy to edit…'),
@@ -89,7 +89,7 @@ function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: str
   return { text: [...parts.map((p) => p.text), tail].join('\n\n'), data: { trial_file: rel(result.trialFile), failing: result.failing, agents: parts.map((p) => p.data) } };
 }
 
-const DraftInput = z.object({
+const DraftInput = z.strictObject({
   agent_id: z.string().min(1).max(200).describe('The agent whose next version the draft is (list_agents gives ids).'),
   draft: z.record(z.string(), z.unknown()).describe('The whole draft of the next version: input_definitions and engine_config (text values), optionally version_name and description. describe_agent answers the current one as next_version_draft, to change.'),
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv) of the agent, relative to the workspace folder.'),
@@ -193,7 +193,7 @@ export const publishPolicyEdit = defineTool({
 
 /** The input of a publish tool: the trial file the try tool answered. */
 function publishInput(tryTool: string) {
-  return z.object({
+  return z.strictObject({
     trial_file: z.string().min(1).max(1000).regex(/\.trial\.json$/i, 'must be a *.trial.json file').describe(`The trial file ${tryTool} answered, relative to the workspace folder.`),
   });
 }

@@ -83,7 +83,7 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     try {
       const { tools } = await mcp.listTools();
       assert.ok(tools.length > 0 && tools.every((x) => x.annotations?.readOnlyHint === true));
-      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: {} })), /No such tool: run_agent \(the server is read-only\)/);
+      await assert.rejects(mcp.callTool({ name: 'run_agent', arguments: {} }), { code: -32602, message: /Unknown tool: run_agent \(this server is read-only/ });
     } finally {
       await mcp.close();
     }
@@ -94,7 +94,7 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     try {
       const inputs = [{ transcript: 'Agent: hi.', language: 'en' }];
       const before = await jobCount();
-      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true } })), /^Not started yet: Run .*1 job/);
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true } })), /^Input refused: unknown field `confirm`/);
       assert.equal(await jobCount(), before, 'confirm: true starts nothing');
       const plan = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs } });
       const run = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirmation_id: confirmationId(plan) } });
@@ -119,7 +119,7 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
       const answer = await mcp.callTool({ name: 'run_agent', arguments: args });
       assert.match(asked[0] ?? '', /Run an agent: Run .*1 job/);
       assert.match(text(answer), /declined: nothing was started/);
-      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { ...args, confirm: true } })), /^Refused: the user declined this run_agent call/);
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: args })), /^Refused: the user declined this run_agent call/);
       assert.equal(await jobCount(), before);
     } finally {
       await mcp.close();
