@@ -1,9 +1,9 @@
 /** Reads of agents: find them, describe one (versions, current version, input definitions). */
 import * as z from 'zod';
 import { draftFromVersion } from '../documents/agentVersionDraft';
-import { tagNames } from '../client';
+import { isServiceError, tagNames } from '../client';
 import { count, listText } from './answers';
-import { defineTool } from './toolTypes';
+import { defineTool, type ToolContext } from './toolTypes';
 
 export const findAgents = defineTool({
   name: 'find_agents',
@@ -38,7 +38,7 @@ export const describeAgent = defineTool({
   title: 'Describe an agent',
   kind: 'read',
   description:
-    'Describes one agent: its versions (id, name, date), which one is current (the one its jobs run), the inputs the current version takes (key, type, description, example) and the policy it applies; as data, a draft of its next version (the current one’s engine_config and input_definitions) that try_agent_draft takes once changed. Reads only; costs nothing.',
+    'Describes one agent: its versions (id, name, date), which one is current (the one its jobs run), the inputs the current version takes (key, type, description, example) and the policy it applies (id, name, current version); as data, a draft of its next version (the current one’s engine_config and input_definitions) that try_agent_draft takes once changed. Reads only; costs nothing.',
   input: z.strictObject({ agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).') }),
   reads: (i) => `agent ${i.agent_id} and its versions`,
   async run(i, ctx) {
@@ -48,9 +48,10 @@ export const describeAgent = defineTool({
     const inputs = (current?.input_definitions ?? []).map((d) => ({ key: d.key, data_type: d.data_type ?? 'text/plain', description: d.description ?? null, example: d.example ?? null }));
     const config = current?.engine_config as { policy_id?: unknown } | null | undefined;
     const policyId = typeof config?.policy_id === 'string' ? config.policy_id : null;
+    const policy = policyId ? await appliedPolicy(ctx, policyId) : null;
     const lines = [
       `${agent.name} (${agent.id}) · engine ${agent.engine_class_id}${agent.job_count != null ? ` · ${count(agent.job_count, 'job')}` : ''}`,
-      `Current version: ${current ? `${current.version_name} (${current.id})` : 'none'}${policyId ? ` · applies policy ${policyId}` : ''}`,
+      `Current version: ${current ? `${current.version_name} (${current.id})` : 'none'}${policy ? ` · applies ${policyText(policy)}` : ''}`,
       `Inputs: ${inputs.map((d) => `${d.key} (${d.data_type})`).join(', ') || 'none'}`,
       listText(`${count(versions.length, 'version')}:`, versions.map((v) => `${v.version_name} (${v.id}) · ${v.created_at}${v.id === agent.current_version_id ? ' · current' : ''}`)),
     ];
@@ -60,6 +61,7 @@ export const describeAgent = defineTool({
         agent: { id: agent.id, name: agent.name, engine: agent.engine_class_id, description: agent.description ?? null, job_count: agent.job_count ?? null },
         current_version_id: agent.current_version_id,
         policy_id: policyId,
+        policy,
         inputs,
         versions: versions.map((v) => ({ id: v.id, name: v.version_name, created_at: v.created_at })),
         // What try_agent_draft takes, to change and try.
@@ -68,3 +70,31 @@ export const describeAgent = defineTool({
     };
   },
 });
+
+/** The policy an agent version applies, as a reader needs it: its name and current version (read_policy reads its content). */
+interface AppliedPolicy {
+  id: string;
+  /** Null when the policy cannot be read (removed since, or not this organization's). */
+  name: string | null;
+  current_version: { id: string; name: string | null } | null;
+}
+
+async function appliedPolicy(ctx: ToolContext, policyId: string): Promise<AppliedPolicy> {
+  const opts = { signal: ctx.signal };
+  try {
+    const policy = await ctx.client.policies.get(policyId, opts);
+    const versionId = policy.current_version_id;
+    const version = versionId ? await ctx.client.policies.getVersion(policyId, versionId, opts) : undefined;
+    return { id: policy.id, name: policy.name, current_version: version ? { id: version.id, name: version.version_name ?? null } : null };
+  } catch (error) {
+    // A policy gone since the version was made is said as such; the description of the agent still stands.
+    if (isServiceError(error) && error.status === 404) return { id: policyId, name: null, current_version: null };
+    throw error;
+  }
+}
+
+function policyText(p: AppliedPolicy): string {
+  if (p.name === null) return `policy ${p.id} (not found: removed since?)`;
+  const version = p.current_version ? `, current version ${p.current_version.name ?? 'unnamed'} (${p.current_version.id})` : ', no version yet';
+  return `policy ${p.name} (${p.id})${version}`;
+}

@@ -17,14 +17,10 @@ export function count(n: number, word: string, plural = `${word}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? word : plural}`;
 }
 
-/** A job as one line: id, status, version, when, the few inputs that tell it apart. */
-export function jobLine(job: AgentJob): string {
-  const inputs = (job.job_inputs ?? [])
-    .slice(0, 2)
-    .map((i) => `${i.key}=${clip(i.value ?? i.file_name ?? '', 40)}`)
-    .join(', ');
+/** A job as one line: id, status, version, when, and its label (what tells it apart: see jobLabels). */
+export function jobLine(job: AgentJob, label: string): string {
   const verdict = job.feedback_review?.corrected_verdict ? `, corrected verdict ${job.feedback_review.corrected_verdict}` : '';
-  return `${job.id} · ${jobStatusName(job.status_code)} · ${job.agent_version_name ?? 'version ?'} · ${job.created_at}${inputs ? ` · ${inputs}` : ''}${verdict}`;
+  return `${job.id} · ${jobStatusName(job.status_code)} · ${job.agent_version_name ?? 'version ?'} · ${job.created_at}${label ? ` · ${label}` : ''}${verdict}`;
 }
 
 /** A job's result in a few fields: status, outputs (clipped), cost and tokens. */

@@ -2,10 +2,28 @@
 import * as path from 'node:path';
 import * as z from 'zod';
 import { parseComparison } from '../comparison/comparisonRecord';
-import { isDraftTrial, parseTrial } from '../trial/trialRecord';
+import { isDraftTrial, parseTrial, trialSubjectName, type TrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
 import { readConfined } from './confinement';
 import { defineTool, ToolRefusal } from './toolTypes';
+
+/**
+ * What a trial file's state means to whoever reads it. A try tool ends its trial "discarded" (its copies
+ * removed) with nothing published, and the trial can still be published: that is no discard to a reader.
+ */
+export function trialStateText(trial: TrialRecord): string {
+  const publish = isDraftTrial(trial) ? 'publish_agent_draft' : 'publish_policy_edit';
+  switch (trial.state) {
+    case 'published':
+      return `published as version ${trial.publishedVersionId ?? '?'}`;
+    case 'discarded':
+      return `tried; its trial copies were removed and nothing was published (${publish} publishes what it tried, from the server that ran the trial, while ${trialSubjectName(trial)} has no newer version)`;
+    case 'ready':
+      return 'its trial copies are made and still on the service, and nothing was published: its comparison is running, or was interrupted';
+    default:
+      return 'started and not finished: still running, or interrupted while its copies were made (some may still be on the service)';
+  }
+}
 
 export const readResultFile = defineTool({
   name: 'read_result_file',
@@ -21,7 +39,7 @@ export const readResultFile = defineTool({
     if (/\.trial\.json$/i.test(name)) {
       const trial = parseTrial(text);
       const made = trial.entities.map((e) => `${e.kind} ${e.name}${e.id ? ` (${e.id})` : ''}: ${e.removed ? 'removed' : 'still on the service'}`);
-      const ended = `by ${trial.user}, ${trial.state}${trial.publishedVersionId ? ` as version ${trial.publishedVersionId}` : ''}.`;
+      const ended = `by ${trial.user}: ${trialStateText(trial)}.`;
       const common = { state: trial.state, published_version_id: trial.publishedVersionId ?? null, entities: trial.entities };
       if (isDraftTrial(trial)) return { text: [`Trial of a draft version of the agent ${trial.agentName} (${trial.agentId}) ${ended}`, ...made].join('\n'), data: { subject: 'agent_version_draft', agent_id: trial.agentId, agent_name: trial.agentName, ...common } };
       return { text: [`Trial of ${trial.policyName} (${trial.policyId}) ${ended}`, ...made].join('\n'), data: { subject: 'policy_edit', policy_id: trial.policyId, policy_name: trial.policyName, ...common } };

@@ -11,6 +11,7 @@ import { describeLeftAlone } from '../trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryAgentDraftOptions, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
 import { AgentVersionDraftSchema, draftFromVersion, sameRun, type AgentVersionDraft } from '../documents/agentVersionDraft';
 import { checkJson, formatPath, type JsonProblem } from '../documents/jsonProblems';
+import { policyVersionNameProblem } from '../limits';
 import type { DraftTrialRecord } from '../trial/trialRecord';
 import { comparisonAnswer } from './comparisonAnswer';
 import { readConfined } from './confinement';
@@ -90,7 +91,7 @@ function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: str
 }
 
 const DraftInput = z.strictObject({
-  agent_id: z.string().min(1).max(200).describe('The agent whose next version the draft is (list_agents gives ids).'),
+  agent_id: z.string().min(1).max(200).describe('The agent whose next version the draft is (find_agents gives ids).'),
   draft: z.record(z.string(), z.unknown()).describe('The whole draft of the next version: input_definitions and engine_config (text values), optionally version_name and description. describe_agent answers the current one as next_version_draft, to change.'),
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv) of the agent, relative to the workspace folder.'),
 });
@@ -175,19 +176,31 @@ export const publishPolicyEdit = defineTool({
   title: 'Publish a tried policy edit',
   kind: 'change',
   description:
-    'Publishes the edit a try_policy_edit call tried as a new version of the real policy (the change production sees), refused when the policy got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
-  input: publishInput('try_policy_edit'),
+    'Publishes the edit a try_policy_edit call tried as a new version of the real policy (the change production sees; named version_name when given), refused when the policy got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
+  input: publishInput('try_policy_edit').extend({
+    version_name: z
+      .string()
+      .max(255)
+      .optional()
+      .superRefine((name, issues) => {
+        const problem = name === undefined ? undefined : policyVersionNameProblem(name);
+        if (problem) issues.addIssue({ code: 'custom', message: problem });
+      })
+      .describe('The name of the new version (1–255 characters, as the policy editor takes); the service names it when left out.'),
+  }),
   needsTrust: true,
   async plan(i, ctx) {
     const trial = policyTrial(await trialFile(ctx, i.trial_file));
     if (trial.state === 'published') return { text: `${trial.policyName} was published already as version ${trial.publishedVersionId}; nothing more changes.`, jobs: 0, data: {} };
     await refusePublish(ctx, trial);
-    return { text: `Publish the tried edit as a new version of ${trial.policyName} (${trial.policyId}): every agent applying it uses the new content from its next job.`, jobs: 0, data: { policy_id: trial.policyId }, targets: [publishTarget(trial)] };
+    const name = i.version_name?.trim();
+    return { text: `Publish the tried edit as a new version${name ? ` “${name}”` : ''} of ${trial.policyName} (${trial.policyId}): every agent applying it uses the new content from its next job.`, jobs: 0, data: { policy_id: trial.policyId, version_name: name ?? null }, targets: [publishTarget(trial)] };
   },
   async run(i, ctx) {
     const trial = policyTrial(await trialFile(ctx, i.trial_file));
-    const versionId = await publishFile(ctx, i.trial_file, trial);
-    return { text: `Published ${trial.policyName} (${trial.policyId}) as version ${versionId}.`, data: { policy_id: trial.policyId, version_id: versionId } };
+    const name = i.version_name?.trim();
+    const versionId = await publishFile(ctx, i.trial_file, trial, name);
+    return { text: `Published ${trial.policyName} (${trial.policyId}) as version ${name ? `“${name}” (${versionId})` : versionId}.`, data: { policy_id: trial.policyId, version_id: versionId, version_name: name ?? null } };
   },
 });
 
@@ -214,13 +227,13 @@ async function refusePublish(ctx: ToolContext, trial: TrialRecord): Promise<void
 }
 
 /** Publishes what a trial file tried, writing the file as the core goes (checked first: a file that cannot be written is refused before anything is published). */
-async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord): Promise<string> {
+async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord, versionName?: string): Promise<string> {
   const root = ctx.root!;
   await confinedWriteTarget(root, file);
   const target = publishTarget(trial);
   const ground = target.kind === 'policy' ? ctx.grounds?.policy?.(target.id) : ctx.grounds?.agent?.(target.id);
   try {
-    return await publishTrial(ctx.client, trial, async () => void (await writeConfined(root, file, serializeTrial(trial))), { ground, signal: ctx.signal });
+    return await publishTrial(ctx.client, trial, async () => void (await writeConfined(root, file, serializeTrial(trial))), { ground, signal: ctx.signal, versionName });
   } catch (error) {
     if (error instanceof TrialConflict || error instanceof NotYourTrial || error instanceof NotTried) throw new ToolRefusal(`${error.message} Nothing was changed.`);
     throw error;

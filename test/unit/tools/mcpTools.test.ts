@@ -1,13 +1,21 @@
 import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServiceClient } from '../../../src/core/client';
 import { createMcpServer, type McpOptions } from '../../../src/core/mcp/mcpServer';
-import { DEMO_LOOP_AGENT_ID } from '../../../src/sandbox/seed/demoLoop';
+import { FAILURE_MESSAGES } from '../../../src/sandbox/jobs/lifecycle';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf } from '../trial/trialHelpers';
 import { limits } from './toolHelpers';
+
+/** Words that read as tool names: snake_case starting with a verb the tools start with, or another a model might guess. */
+function toolLikeNames(text: string, verbs: ReadonlySet<string>): string[] {
+  return [...text.matchAll(/\b([a-z]+)(?:_[a-z]+)+\b/g)].filter((m) => verbs.has(m[1]!)).map((m) => m[0]);
+}
 
 function text(result: unknown): string {
   return ((result as CallToolResult).content[0] as { text: string }).text;
@@ -52,5 +60,58 @@ describe('The MCP server’s tools as a client meets them (a real MCP client in 
   it('answers a call of a tool it does not have with the JSON-RPC error the specification names', async () => {
     const mcp = await connect();
     await assert.rejects(mcp.callTool({ name: 'list_agents', arguments: {} }), { code: -32602, message: /Unknown tool: list_agents$/ });
+  });
+
+  it('names only tools it has, in every description, field description, answer and its instructions', async () => {
+    const mcp = await connect();
+    const { tools } = await mcp.listTools();
+    const names = new Set(tools.map((tool) => tool.name));
+    const verbs = new Set([...tools.map((tool) => tool.name.split('_')[0]!), 'get', 'search', 'show', 'delete', 'update', 'make', 'start', 'write', 'open', 'remove', 'discard']);
+    const sources = ['src/core/tools', 'src/core/mcp'].map((dir) => path.resolve(__dirname, '../../..', dir));
+    const files = (await Promise.all(sources.map(async (dir) => (await fs.readdir(dir)).map((f) => path.join(dir, f))))).flat();
+    const texts: [string, string][] = [
+      ...tools.map((tool): [string, string] => [tool.name, JSON.stringify(tool)]),
+      ['instructions', mcp.getInstructions() ?? ''],
+      ...(await Promise.all(files.map(async (f): Promise<[string, string]> => [path.basename(f), await fs.readFile(f, 'utf8')]))),
+    ];
+    assert.ok(toolLikeNames('see list_agents', verbs).length === 1, 'the scan finds a tool-like name');
+    for (const [where, said] of texts) {
+      const unknown = toolLikeNames(said, verbs).filter((name) => !names.has(name));
+      assert.deepEqual(unknown, [], `${where} names tools the server does not have`);
+    }
+  });
+
+  it('gives a failed job’s reason as the service says it, beside its cost', async () => {
+    const mcp = await connect();
+    const listed = await mcp.callTool({ name: 'list_jobs', arguments: { agent_id: DEMO_LOOP_AGENT_ID, status: 'FAILURE', limit: 3 } });
+    const ids = (listed.structuredContent as { jobs: { id: string }[] }).jobs.map((j) => j.id);
+    assert.equal(ids.length, 3);
+    const read = await mcp.callTool({ name: 'read_jobs', arguments: { job_ids: ids } });
+    const jobs = (read.structuredContent as { jobs: { id: string; reason?: string }[] }).jobs;
+    const statuses = await client.jobs.statuses(ids);
+    for (const job of jobs) {
+      const said = statuses.find((s) => s.id === job.id)?.error_message;
+      assert.ok(said && FAILURE_MESSAGES.includes(said), job.id);
+      assert.equal(job.reason, said);
+      assert.match(text(read), new RegExp(`${job.id} · FAILURE · ${said.replace(/[.:]/g, '\\$&')} · cost `));
+    }
+  });
+
+  it('names the policy an agent applies with its name and current version, not its id alone', async () => {
+    const mcp = await connect();
+    const described = await mcp.callTool({ name: 'describe_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID } });
+    const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);
+    const version = await client.policies.getVersion(policy.id, policy.current_version_id!);
+    assert.deepEqual((described.structuredContent as { policy: unknown }).policy, { id: policy.id, name: policy.name, current_version: { id: version.id, name: version.version_name } });
+    assert.match(text(described), new RegExp(`applies policy ${policy.name} \\(${policy.id}\\), current version ${version.version_name!.replace(/[:]/g, '\\$&')} \\(${version.id}\\)`));
+  });
+
+  it('labels jobs as the Agents view does, by their first telling input line rather than the greeting they all open with', async () => {
+    const mcp = await connect();
+    const listed = await mcp.callTool({ name: 'list_jobs', arguments: { agent_id: DEMO_LOOP_AGENT_ID, limit: 10 } });
+    const jobs = (listed.structuredContent as { jobs: { label: string | null }[] }).jobs;
+    assert.ok(!text(listed).includes('Thanks for contacting'), text(listed));
+    assert.ok(jobs.every((j) => j.label && !j.label.includes('Thanks for contacting')), JSON.stringify(jobs.map((j) => j.label)));
+    assert.ok(new Set(jobs.map((j) => j.label)).size > 1, 'the labels tell the jobs apart');
   });
 });
