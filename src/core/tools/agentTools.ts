@@ -1,9 +1,35 @@
 /** Reads of agents: find them, describe one (versions, current version, input definitions). */
 import * as z from 'zod';
-import { draftFromVersion } from '../documents/agentVersionDraft';
+import { AgentVersionDraftSchema, draftFromVersion } from '../documents/agentVersionDraft';
 import { isServiceError, tagNames } from '../client';
 import { count, listText } from './answers';
 import { defineTool, type ToolContext } from './toolTypes';
+
+const nullableText = z.string().nullable();
+
+const FoundAgents = z.object({
+  agents: z.array(z.object({ id: z.string(), name: z.string(), engine: z.string(), job_count: z.number().nullable(), current_version_id: nullableText, tags: z.array(z.string()) })),
+});
+
+/** The policy an agent version applies, as a reader needs it: its name and current version (read_policy reads its content). */
+const AppliedPolicySchema = z.object({
+  id: z.string(),
+  /** Null when the policy cannot be read (removed since, or not this organization's). */
+  name: nullableText,
+  current_version: z.object({ id: z.string(), name: nullableText }).nullable(),
+});
+type AppliedPolicy = z.infer<typeof AppliedPolicySchema>;
+
+const AgentDescription = z.object({
+  agent: z.object({ id: z.string(), name: z.string(), engine: z.string(), description: nullableText, job_count: z.number().nullable() }),
+  current_version_id: nullableText,
+  policy_id: nullableText,
+  policy: AppliedPolicySchema.nullable(),
+  inputs: z.array(z.object({ key: z.string(), data_type: z.string(), description: nullableText, example: nullableText })),
+  versions: z.array(z.object({ id: z.string(), name: z.string(), created_at: z.string() })),
+  // What try_agent_draft takes, to change and try.
+  next_version_draft: z.nullable(AgentVersionDraftSchema),
+});
 
 export const findAgents = defineTool({
   name: 'find_agents',
@@ -18,6 +44,7 @@ export const findAgents = defineTool({
     include_trials: z.boolean().optional().describe('Also list trial copies of agents.'),
     limit: z.number().int().min(1).max(200).default(50).describe('The most agents to answer.'),
   }),
+  output: FoundAgents,
   reads: (i) => `agents${i.search ? ` matching “${i.search}”` : ''}`,
   async run(i, ctx) {
     const found = [];
@@ -40,6 +67,7 @@ export const describeAgent = defineTool({
   description:
     'Describes one agent: its versions (id, name, date), which one is current (the one its jobs run), the inputs the current version takes (key, type, description, example) and the policy it applies (id, name, current version); as data, a draft of its next version (the current one’s engine_config and input_definitions) that try_agent_draft takes once changed. Reads only; costs nothing.',
   input: z.strictObject({ agent_id: z.string().min(1).max(200).describe('The agent id (from find_agents).') }),
+  output: AgentDescription,
   reads: (i) => `agent ${i.agent_id} and its versions`,
   async run(i, ctx) {
     const opts = { signal: ctx.signal };
@@ -64,20 +92,11 @@ export const describeAgent = defineTool({
         policy,
         inputs,
         versions: versions.map((v) => ({ id: v.id, name: v.version_name, created_at: v.created_at })),
-        // What try_agent_draft takes, to change and try.
         next_version_draft: current ? draftFromVersion(current) : null,
       },
     };
   },
 });
-
-/** The policy an agent version applies, as a reader needs it: its name and current version (read_policy reads its content). */
-interface AppliedPolicy {
-  id: string;
-  /** Null when the policy cannot be read (removed since, or not this organization's). */
-  name: string | null;
-  current_version: { id: string; name: string | null } | null;
-}
 
 async function appliedPolicy(ctx: ToolContext, policyId: string): Promise<AppliedPolicy> {
   const opts = { signal: ctx.signal };

@@ -14,6 +14,7 @@ export const cancelJobsTool = defineTool({
   input: z.strictObject({
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('The jobs to cancel.'),
   }),
+  output: z.object({ cancelled: z.number().int(), asked: z.array(z.string()) }),
   needsTrust: true,
   async plan(i, ctx) {
     const statuses = await ctx.client.jobs.statuses([...new Set(i.job_ids)], { signal: ctx.signal });

@@ -7,6 +7,8 @@
  * replaces either: a model that was told to go ahead still has to show the plan.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type * as z from 'zod';
+import type { DeclinedAnswerSchema, PlanAnswerSchema } from './answerSchemas';
 import { callTool, errorResult, parseToolInput, planTool, type ToolResult } from './catalogue';
 import { ToolRefusal, type AnyTool, type ConfirmedPlan, type ToolContext, type ToolPlan } from './toolTypes';
 
@@ -133,7 +135,7 @@ export class Confirmations {
       isError: false,
       confirmation: shown,
       text: `Not started yet: ${shown.text}\nAsk the user; if they agree, call ${tool.name} again with the same input and ${CONFIRMATION_ID} "${id}" (it runs this plan once, within ${minutes} minutes).`,
-      data: { needs_confirmation: true, plan: shown.data, jobs: shown.jobs, [CONFIRMATION_ID]: id, expires_in_minutes: minutes },
+      data: { needs_confirmation: true, plan: shown.data, jobs: shown.jobs, [CONFIRMATION_ID]: id, expires_in_minutes: minutes } satisfies z.input<typeof PlanAnswerSchema>,
     };
   }
 
@@ -148,7 +150,7 @@ export class Confirmations {
     if (answer === 'accept') return callTool(tool, raw, ctx, { by: 'elicitation', plan } satisfies ConfirmedPlan);
     this.prune();
     this.declined.set(key, this.now() + DECLINE_STANDS_MS);
-    return { isError: false, text: `The user ${answer === 'decline' ? 'declined' : 'dismissed the question'}: nothing was started or changed. Do not call ${tool.name} again for this plan; ask the user what to do instead.`, data: { declined: true } };
+    return { isError: false, text: `The user ${answer === 'decline' ? 'declined' : 'dismissed the question'}: nothing was started or changed. Do not call ${tool.name} again for this plan; ask the user what to do instead.`, data: { declined: true } satisfies z.input<typeof DeclinedAnswerSchema> };
   }
 
   private refuseDeclined(tool: AnyTool, key: string): void {

@@ -3,10 +3,29 @@ import * as z from 'zod';
 import type { JobResultRecord } from '../client';
 import { ALL_JOB_STATUS_CODES, jobStatusFromName, jobStatusName } from '../jobStatus';
 import { sharedText, tellingLabel } from '../jobView/jobRow';
-import { count, jobLine, listText, resultSummary } from './answers';
+import { count, jobLine, JobSummarySchema, listText, resultSummary } from './answers';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 
 const STATUS_NAMES = ALL_JOB_STATUS_CODES.map((c) => jobStatusName(c)) as [string, ...string[]];
+
+const JobList = z.object({
+  /** How many jobs match, as the service counts them (null when it does not say). */
+  total: z.number().nullable(),
+  jobs: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      version: z.string().nullable(),
+      created_at: z.string(),
+      label: z.string().nullable(),
+      metadata: z.record(z.string(), z.unknown()),
+      inputs: z.record(z.string(), z.string().nullable()),
+      corrected_verdict: z.string().nullable(),
+    }),
+  ),
+});
+
+const JobsRead = z.object({ jobs: z.array(JobSummarySchema), missing: z.array(z.string()) });
 
 export const listJobs = defineTool({
   name: 'list_jobs',
@@ -24,6 +43,7 @@ export const listJobs = defineTool({
     similar_to: z.string().max(1000).optional().describe('A phrase: jobs whose inputs are most similar first.'),
     limit: z.number().int().min(1).max(500).default(50).describe('The most jobs to answer.'),
   }),
+  output: JobList,
   reads: (i) => `jobs of agent ${i.agent_id}`,
   async run(i, ctx) {
     const params = {
@@ -60,6 +80,7 @@ export const readJobs = defineTool({
   description:
     "Reads many jobs at once (one bulk request per 100 ids): each job's status, outputs (long values clipped), the reviewer's corrected outputs, why it failed (or is retrying) as the service says it, cost and tokens. Reads only; costs nothing.",
   input: z.strictObject({ job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Job ids (from list_jobs).') }),
+  output: JobsRead,
   reads: (i) => count(i.job_ids.length, 'job'),
   async run(i, ctx) {
     const ids = [...new Set(i.job_ids)];
@@ -69,8 +90,8 @@ export const readJobs = defineTool({
     const missing = ids.filter((id) => !byId.has(id));
     if (byId.size === 0) throw new ToolRefusal(`No such job: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? '…' : ''}.`);
     const lines = [...byId.values()].map((r) => {
-      const outputs = Object.entries(r.outputs as Record<string, unknown>).slice(0, 3).map(([k, v]) => `${k}=${typeof v === 'string' ? v.slice(0, 80) : JSON.stringify(v)}`).join(', ');
-      return `${String(r.id)} · ${String(r.status)}${r.reason ? ` · ${String(r.reason)}` : ''}${r.error ? ` · error ${typeof r.error === 'string' ? r.error : JSON.stringify(r.error)}` : ''}${outputs ? ` · ${outputs}` : ''}${typeof r.cost === 'number' ? ` · cost ${r.cost}` : ''}`;
+      const outputs = Object.entries(r.outputs).slice(0, 3).map(([k, v]) => `${k}=${typeof v === 'string' ? v.slice(0, 80) : JSON.stringify(v)}`).join(', ');
+      return `${r.id} · ${r.status ?? 'status ?'}${r.reason ? ` · ${r.reason}` : ''}${r.error ? ` · error ${r.error}` : ''}${outputs ? ` · ${outputs}` : ''}${typeof r.cost === 'number' ? ` · cost ${r.cost}` : ''}`;
     });
     const text = listText(`${count(byId.size, 'job')} read${missing.length ? `; no such job: ${missing.join(', ')}` : ''}.`, lines);
     return { text, data: { jobs: [...byId.values()], missing } };

@@ -39,6 +39,7 @@ export const runAgent = defineTool({
   description:
     'Starts jobs of an agent (its current version, or version_id) on input sets: one job per object in inputs, all in one call. Paid: each job uses tokens and credits, and nothing starts until the user agreed to the estimate (jobs, tokens, cost). Returns the new job ids; read them with read_jobs once finished.',
   input: RunInput,
+  output: z.object({ agent_id: z.string(), job_ids: z.array(z.string()) }),
   needsTrust: true,
   async plan(i, ctx) {
     const { plan, agentName, versionName } = await planOf(i, ctx);

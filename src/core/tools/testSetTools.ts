@@ -10,6 +10,7 @@ import { testSetFromJobs, testSetLeftOutNote } from '../comparison/testSetFromJo
 import { cancelUnfinished } from '../comparison/comparisonRunner';
 import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { clientComparisonService, runToEnd } from '../trial/trialComparison';
+import { ComparisonAnswerSchema } from './answerSchemas';
 import { comparisonAnswer } from './comparisonAnswer';
 import { confinedPath, readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
@@ -25,6 +26,7 @@ export const createTestSet = defineTool({
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Finished jobs (from list_jobs).'),
     path: z.string().min(1).max(1000).regex(/\.testset\.jsonl$/i, 'must end in .testset.jsonl').describe('The file to write, relative to the workspace folder; an existing file is not overwritten.'),
   }),
+  output: z.object({ path: z.string(), cases: z.number().int(), left_out: z.number().int(), skipped_files: z.array(z.string()) }),
   needsTrust: true,
   async plan(i, ctx) {
     const file = await confinedPath(ctx.root, i.path, 'path');
@@ -86,6 +88,7 @@ export const runComparison = defineTool({
   description:
     "Runs a test set's cases on one or more versions of an agent and compares the outcomes (with one version: against the results before). Paid: one job per case and version; nothing starts until the user agreed to the estimate. Waits for the jobs (progress is reported) and returns accuracy against expected outcomes, changed cases, failures and cost; writes <test set>.comparison.json beside the test set.",
   input: ComparisonInput,
+  output: ComparisonAnswerSchema.extend({ file: z.string() }),
   needsTrust: true,
   async plan(i, ctx) {
     const { record } = await comparisonOf(i, ctx);

@@ -13,6 +13,7 @@ import { AgentVersionDraftSchema, draftFromVersion, sameRun, type AgentVersionDr
 import { checkJson, formatPath, type JsonProblem } from '../documents/jsonProblems';
 import { policyVersionNameProblem } from '../limits';
 import type { DraftTrialRecord } from '../trial/trialRecord';
+import { ComparisonAnswerSchema } from './answerSchemas';
 import { comparisonAnswer } from './comparisonAnswer';
 import { readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
@@ -40,6 +41,13 @@ async function editOf(i: TryInput, ctx: ToolContext): Promise<{ policy: PolicyFi
   return { policy, testSet: { name: path.basename(set.path), text: set.text, label: path.basename(set.path) }, outDir };
 }
 
+/** What a try tool answers: the trial file, the cases that now disagree, and per agent copied its comparison. */
+const TrialAnswerSchema = z.object({
+  trial_file: z.string().nullable(),
+  failing: z.number().int(),
+  agents: z.array(ComparisonAnswerSchema.extend({ agent_id: z.string(), file: z.string().nullable(), disagreeing: z.number().int() })),
+});
+
 export const tryPolicyEditTool = defineTool({
   name: 'try_policy_edit',
   title: 'Try a policy edit',
@@ -47,6 +55,7 @@ export const tryPolicyEditTool = defineTool({
   description:
     'Tries an edited policy before it is live: makes trial copies of the policy and of each agent that applies it, runs the test set on them (and on the current version, unless the cases carry results before), compares, then removes the copies. Nothing is published. Paid: nothing starts until the user agreed to the estimate (jobs, tokens, cost). Progress is reported; cancelling stops the jobs and removes the copies. Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_policy_edit takes.',
   input: TryInput,
+  output: TrialAnswerSchema,
   needsTrust: true,
   async plan(i, ctx) {
     const { policy, testSet } = await editOf(i, ctx);
@@ -79,11 +88,11 @@ function runHooks(ctx: ToolContext, label: string): Pick<TryAgentDraftOptions, '
 }
 
 /** What a finished trial answers: per agent its comparison and the cases that now disagree, what was left alone, and how to publish. */
-function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: string): { text: string; data: Record<string, unknown> } {
+function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: string): { text: string; data: z.infer<typeof TrialAnswerSchema> } {
   const rel = (f: string | undefined): string | null => (f && ctx.root ? path.relative(ctx.root, f) : (f ?? null));
   const parts = result.agents.map((a) => {
     const answer = comparisonAnswer(a.record);
-    return { text: `${answer.text}${a.disagreeing.length ? `\n${a.disagreeing.length} case(s) with an expected outcome now disagree.` : '\nEvery case with an expected outcome agrees.'}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...answer.data } };
+    return { text: `${answer.text}${a.disagreeing.length ? `\n${a.disagreeing.length} case(s) with an expected outcome now disagree.` : '\nEvery case with an expected outcome agrees.'}`, data: { ...answer.data, agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length } };
   });
   const left = result.leftAlone.map((item) => `Left alone (not marked as this trial's copy): ${describeLeftAlone(item)}`);
   const tail = `${left.length ? `${left.join('\n')}\n` : ''}Nothing was published; the trial copies were removed. To publish ${publish} with trial_file "${rel(result.trialFile)}".`;
@@ -130,6 +139,7 @@ export const tryAgentDraftTool = defineTool({
   description:
     'Tries a draft of an agent’s next version (engine_config, input_definitions) before it is live: makes a trial copy of the agent whose version is the draft, runs the test set on it (and on the current version, unless the cases carry results before), compares, then removes the copy. Nothing is published and the agent keeps its version. Paid: nothing starts until the user agreed to the estimate (jobs, tokens, cost). Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_agent_draft takes.',
   input: DraftInput,
+  output: TrialAnswerSchema,
   needsTrust: true,
   async plan(i, ctx) {
     const { testSet } = await draftOf(i, ctx);
@@ -157,6 +167,7 @@ export const publishAgentDraft = defineTool({
   description:
     'Publishes the draft a try_agent_draft call tried as the new current version of the real agent, which every new job then runs; refused when the agent got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
   input: publishInput('try_agent_draft'),
+  output: z.object({ agent_id: z.string(), version_id: z.string() }),
   needsTrust: true,
   async plan(i, ctx) {
     const trial = draftTrial(await trialFile(ctx, i.trial_file));
@@ -188,6 +199,7 @@ export const publishPolicyEdit = defineTool({
       })
       .describe('The name of the new version (1–255 characters, as the policy editor takes); the service names it when left out.'),
   }),
+  output: z.object({ policy_id: z.string(), version_id: z.string(), version_name: z.string().nullable() }),
   needsTrust: true,
   async plan(i, ctx) {
     const trial = policyTrial(await trialFile(ctx, i.trial_file));

@@ -1,10 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServiceClient } from '../../../src/core/client';
+import { newComparison, serializeComparison } from '../../../src/core/comparison/comparisonRecord';
+import { newTrial, serializeTrial } from '../../../src/core/trial/trialRecord';
 import { createMcpServer, type McpOptions } from '../../../src/core/mcp/mcpServer';
 import { FAILURE_MESSAGES } from '../../../src/sandbox/jobs/lifecycle';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
@@ -39,10 +42,11 @@ describe('The MCP server’s tools as a client meets them (a real MCP client in 
   });
   afterEach(() => Promise.all(open.map((c) => c.close())));
 
-  /** A client connected in process to a new session of a server over the sandbox. */
-  async function connect(o: Partial<McpOptions> = {}): Promise<Client> {
+  /** A client connected in process to a new session of a server over the sandbox; `answer`: one that can be asked (elicitation). */
+  async function connect(o: Partial<McpOptions> = {}, answer?: 'accept' | 'decline'): Promise<Client> {
     const server = createMcpServer({ context: () => ({ client, root: undefined, user: 'tester' }), limits: () => limits(), readOnly: false, version: '0', log: () => undefined, ...o });
-    const mcp = new Client({ name: 'test', version: '1' });
+    const mcp = new Client({ name: 'test', version: '1' }, answer ? { capabilities: { elicitation: {} } } : {});
+    if (answer) mcp.setRequestHandler(ElicitRequestSchema, () => ({ action: answer }));
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(b);
     await mcp.connect(a);
@@ -59,7 +63,7 @@ describe('The MCP server’s tools as a client meets them (a real MCP client in 
 
   it('answers a call of a tool it does not have with the JSON-RPC error the specification names', async () => {
     const mcp = await connect();
-    await assert.rejects(mcp.callTool({ name: 'list_agents', arguments: {} }), { code: -32602, message: /Unknown tool: list_agents$/ });
+    await assert.rejects(mcp.callTool({ name: 'list_agents', arguments: {} }), { code: -32602, message: 'MCP error -32602: Unknown tool: list_agents' });
   });
 
   it('names only tools it has, in every description, field description, answer and its instructions', async () => {
@@ -113,5 +117,59 @@ describe('The MCP server’s tools as a client meets them (a real MCP client in 
     assert.ok(!text(listed).includes('Thanks for contacting'), text(listed));
     assert.ok(jobs.every((j) => j.label && !j.label.includes('Thanks for contacting')), JSON.stringify(jobs.map((j) => j.label)));
     assert.ok(new Set(jobs.map((j) => j.label)).size > 1, 'the labels tell the jobs apart');
+  });
+
+  it('lists an output schema for every tool, and answers every read, a plan and a decline with structured content the SDK client checks against it', async () => {
+    const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'aw-mcp-schemas-')));
+    try {
+      const comparison = newComparison({ title: 'demo', agentId: DEMO_LOOP_AGENT_ID, testSet: 'x.testset.jsonl', cases: [{ line: 1, tags: [], inputs: { a: '1' } }], targets: [{ id: 'a', label: 'A', kind: 'current' }, { id: 'b', label: 'B', kind: 'current' }] });
+      await fs.writeFile(path.join(root, 'x.comparison.json'), serializeComparison(comparison));
+      const trial = { ...newTrial({ trialId: 'trial-0001', user: 'tester', policyId: DEMO_LOOP_POLICY_ID, policyName: 'Rules', baseVersionId: null, content: {} }), state: 'discarded' as const, entities: [{ kind: 'policy' as const, name: 'Rules · trial', id: 'p-1', removed: true }] };
+      await fs.writeFile(path.join(root, 'x.trial.json'), serializeTrial(trial));
+      const mcp = await connect({ context: () => ({ client, root, user: 'tester' }) });
+      const { tools } = await mcp.listTools();
+      assert.deepEqual(tools.filter((tool) => tool.outputSchema?.type !== 'object').map((tool) => tool.name), [], 'every tool has an object output schema');
+
+      const policy = await client.policies.get(DEMO_LOOP_POLICY_ID);
+      const versions = await client.policies.listVersions(DEMO_LOOP_POLICY_ID);
+      const datasetId = (await client.datasets.list()).results[0]!.id;
+      const failed = (await client.jobs.list(DEMO_LOOP_AGENT_ID, { status_code: 4, page_size: 2 })).results.map((j) => j.id);
+      const reads: [string, Record<string, unknown>][] = [
+        ['find_agents', {}],
+        ['describe_agent', { agent_id: DEMO_LOOP_AGENT_ID }],
+        ['list_jobs', { agent_id: DEMO_LOOP_AGENT_ID, limit: 5 }],
+        ['read_jobs', { job_ids: [...failed, (await client.jobs.list(DEMO_LOOP_AGENT_ID, { status_code: 3, page_size: 1 })).results[0]!.id, '00000000-0000-4000-8000-00000000dead'] }],
+        ['read_policy', {}],
+        ['read_policy', { policy_id: policy.id }],
+        ['read_policy', { policy_id: policy.id, compare_to: versions.results.at(-1)!.id }],
+        ['list_datasets', {}],
+        ['list_datasets', { dataset_id: datasetId }],
+        ['list_tables', {}],
+        ['list_tables', { table_name: 'customers' }],
+        ['query_tables', { sql: 'SELECT * FROM customers', max_rows: 2 }],
+        ['read_result_file', { path: 'x.comparison.json' }],
+        ['read_result_file', { path: 'x.trial.json' }],
+      ];
+      for (const [name, args] of reads) {
+        // The SDK client checks the structured content against the listed schema, and throws when it does not match.
+        const answer = await mcp.callTool({ name, arguments: args });
+        assert.equal(answer.isError, false, `${name}: ${text(answer)}`);
+        assert.ok(answer.structuredContent, name);
+      }
+      const plan = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'x', language: 'en' }] } });
+      assert.equal((plan.structuredContent as { needs_confirmation?: boolean }).needs_confirmation, true);
+      const cancel = await mcp.callTool({ name: 'cancel_jobs', arguments: { job_ids: failed } });
+      assert.equal((cancel.structuredContent as { needs_confirmation?: boolean }).needs_confirmation, true);
+      const refused = await mcp.callTool({ name: 'describe_agent', arguments: { agent_id: 'no-such-agent' } });
+      assert.equal(refused.isError, true);
+      assert.equal(refused.structuredContent, undefined, 'an error is said in text, with no data to check');
+
+      const asking = await connect({}, 'decline');
+      await asking.listTools();
+      const declined = await asking.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs: [{ transcript: 'x', language: 'en' }] } });
+      assert.deepEqual(declined.structuredContent, { declined: true });
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });
