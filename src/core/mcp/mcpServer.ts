@@ -104,7 +104,7 @@ type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 /** A call's context: the host's part, the request's signal, and progress notifications when the client asked for them. */
 function callContext(base: McpCallContext, extra: Extra, log: (line: string) => void): Omit<ToolContext, 'budget'> {
   const token = extra._meta?.progressToken;
-  let step = 0;
+  let sent = -1;
   return {
     jobsStarted: (agentId, ids) => log(`started ${ids.length} job(s) of agent ${agentId}: ${ids.join(', ')}`),
     ...base,
@@ -113,9 +113,11 @@ function callContext(base: McpCallContext, extra: Extra, log: (line: string) => 
       token === undefined
         ? undefined
         : (done, total, message) => {
-            // Progress must increase with each notification, even when the count of finished jobs does not.
-            step = Math.max(step + 0.001, done);
-            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, ...(total ? { total } : {}), message } }).catch(() => undefined);
+            // In jobs: progress is the jobs final, total the jobs. MCP wants progress to increase with every
+            // notification, so one goes out only when the count moved on (never the same value twice).
+            if (done <= sent) return;
+            sent = done;
+            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, ...(total ? { total } : {}), message } }).catch(() => undefined);
           },
   };
 }

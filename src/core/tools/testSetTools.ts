@@ -97,10 +97,12 @@ export const runComparison = defineTool({
   },
   async run(i, ctx) {
     const { record, file } = await comparisonOf(i, ctx);
-    const total = record.cases.length * record.targets.filter((t) => t.kind !== 'baseline').length;
+    // The jobs this comparison runs: the results before are read from past jobs, not run, and count for nothing.
+    const ran = new Set(record.targets.filter((t) => t.kind !== 'baseline').map((t) => t.id));
+    const total = record.cases.length * ran.size;
     const save = async (): Promise<void> => {
-      const read = record.cases.reduce((n, c) => n + Object.values(c.runs).filter((r) => r.outputs !== undefined).length, 0);
-      ctx.progress?.(Math.min(read, total), total, `${record.title}: ${read} of ${total} jobs read`);
+      const final = record.cases.reduce((n, c) => n + Object.entries(c.runs).filter(([id, r]) => ran.has(id) && r.outputs !== undefined).length, 0);
+      ctx.progress?.(final, total, `${record.title}: ${final} of ${total} jobs final`);
       await writeConfined(ctx.root!, file, serializeComparison(record));
     };
     try {

@@ -172,4 +172,30 @@ describe('The MCP server’s tools as a client meets them (a real MCP client in 
       await fs.rm(root, { recursive: true, force: true });
     }
   });
+
+  it('reports a comparison’s progress in jobs, each notification a count of final jobs greater than the last, out of the jobs it runs', async () => {
+    const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'aw-mcp-progress-')));
+    try {
+      const mcp = await connect({ context: () => ({ client, root, user: 'tester', pollMs: 20 }) });
+      const jobs = (await client.jobs.list(DEMO_LOOP_AGENT_ID, { status_code: 3, page_size: 3 })).results.map((j) => j.id);
+      const make = { agent_id: DEMO_LOOP_AGENT_ID, job_ids: jobs, path: 'p.testset.jsonl' };
+      const idOf = (answer: unknown): string => (answer as CallToolResult & { structuredContent: { confirmation_id: string } }).structuredContent.confirmation_id;
+      await mcp.callTool({ name: 'create_test_set', arguments: { ...make, confirmation_id: idOf(await mcp.callTool({ name: 'create_test_set', arguments: make })) } });
+      const compare = { test_set: 'p.testset.jsonl', versions: [(await client.agents.get(DEMO_LOOP_AGENT_ID)).current_version_id!] };
+      const id = idOf(await mcp.callTool({ name: 'run_comparison', arguments: compare }));
+      const progress: { progress: number; total?: number; message?: string }[] = [];
+      const done = await mcp.callTool({ name: 'run_comparison', arguments: { ...compare, confirmation_id: id } }, undefined, { onprogress: (p) => void progress.push(p) });
+      assert.equal(done.isError, false, text(done));
+      assert.ok(progress.length > 0, 'progress was reported');
+      for (const [n, p] of progress.entries()) {
+        assert.ok(Number.isInteger(p.progress), `a whole number of jobs: ${JSON.stringify(progress)}`);
+        assert.equal(p.total, 3, 'out of the jobs the comparison runs');
+        assert.match(p.message ?? '', new RegExp(`: ${p.progress} of 3 jobs final$`), 'the message says the same count');
+        if (n > 0) assert.ok(p.progress > progress[n - 1]!.progress, `each greater than the last: ${JSON.stringify(progress)}`);
+      }
+      assert.equal(progress.at(-1)!.progress, 3, 'the last says every job is final');
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
 });
