@@ -9,7 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { DEFAULT_MAX_JOBS, DEFAULT_MAX_SESSION_JOBS, type JobLimits } from '../core/tools';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 import { newServerToken, serveHttp } from '../core/mcp/mcpHttp';
-import { createMcpServer, type McpOptions } from '../core/mcp/mcpServer';
+import { createMcpServer, type McpCallContext, type McpOptions } from '../core/mcp/mcpServer';
 import { writeTokenFile } from './mcpToken';
 import type { CliIo } from './tryCommand';
 
@@ -57,25 +57,35 @@ export async function runMcp(args: readonly string[], env: Env, io: CliIo, versi
     io.err(`agent-workbench mcp: ${values['token-env']} is not set.`);
     return 2;
   }
-  const client = clientFromEnv(env, 'agent-workbench-mcp');
-  if (typeof client === 'string') {
-    io.err(`agent-workbench mcp: ${client}.\n${MCP_USAGE}`);
-    return 2;
-  }
-  const call = { client, root: path.resolve(values.root ?? '.'), user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
-  const options: McpOptions = { context: () => call, limits: () => limits, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
+  const connection = clientFromEnv(env, 'agent-workbench-mcp');
+  const client = typeof connection === 'string' ? undefined : connection;
+  const missing = typeof connection === 'string' ? noConnectionText(connection) : '';
+  const call = { root: path.resolve(values.root ?? '.'), user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
+  const context = (): McpCallContext => {
+    if (!client) throw new Error(missing);
+    return { ...call, client };
+  };
+  const options: McpOptions = { context, limits: () => limits, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
+  // A client that started the server without the connection must still hear why: the server starts, lists its
+  // tools and answers every call with what to set, where an exit would show it only "Connection closed".
+  if (!client) options.log(`${missing} Serving anyway: every tool call answers this.`);
   if (port === undefined) {
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
     await createMcpServer(options).connect(transport);
     options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} over stdio (root ${call.root})`);
     await Promise.race([closed, new Promise<void>((resolve) => process.stdin.once('end', resolve))]);
-    await client.close();
+    await client?.close();
     return 0;
   }
   await serveUntilStopped(port, token, options, io, env);
-  await client.close();
+  await client?.close();
   return 0;
+}
+
+/** What a tool call is answered when the server has no connection: what to set, and where. */
+function noConnectionText(problem: string): string {
+  return `Agent Workbench has no connection: ${problem} in the environment the MCP client starts agent-workbench mcp with (AGENT_WORKBENCH_ORGANIZATION_ID too where the token has several organizations; agent-workbench sandbox --memory prints all three for a local sandbox).`;
 }
 
 /** Serves HTTP until SIGINT or SIGTERM, with the token given, else a new one written to a file only this user reads. */

@@ -78,6 +78,26 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     }
   });
 
+  it('starts without connection settings, lists its tools, and answers every call with what to set', async () => {
+    const { AGENT_WORKBENCH_BASE_URL: _u, AGENT_WORKBENCH_TOKEN: _t, AGENT_WORKBENCH_ORGANIZATION_ID: _o, ...bare } = env;
+    const stderr: string[] = [];
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...TSX, MAIN, 'mcp', '--root', root], env: bare, stderr: 'pipe' });
+    transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+    const mcp = new Client({ name: 'unset', version: '1' });
+    await mcp.connect(transport);
+    try {
+      assert.ok((await mcp.listTools()).tools.some((x) => x.name === 'find_agents'));
+      for (const name of ['find_agents', 'run_agent']) {
+        const answer = await mcp.callTool({ name, arguments: {} });
+        assert.equal(answer.isError, true);
+        assert.match(text(answer), /^Agent Workbench has no connection: AGENT_WORKBENCH_BASE_URL and AGENT_WORKBENCH_TOKEN must be set in the environment the MCP client starts agent-workbench mcp with .* Nothing was started\.$/);
+      }
+      assert.match(stderr.join(''), /no connection: .*Serving anyway/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('offers only the reads with --read-only', async () => {
     const { mcp } = await stdioClient(['--read-only']);
     try {
