@@ -4,11 +4,12 @@
  * stdout carries only the protocol, logs go to stderr.
  */
 import * as path from 'node:path';
+import type { ServiceClient } from '../core/client';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DEFAULT_MAX_JOBS, DEFAULT_MAX_SESSION_JOBS, type JobLimits } from '../core/tools';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 import { newServerToken, serveHttp } from '../core/mcp/mcpHttp';
-import { createMcpServer, type McpOptions } from '../core/mcp/mcpServer';
+import { createMcpServer, type McpCallContext, type McpOptions } from '../core/mcp/mcpServer';
 import { writeTokenFile } from './mcpToken';
 import type { CliIo } from './tryCommand';
 import { parseCommandArgs, UsageError } from './usageError';
@@ -49,20 +50,35 @@ export async function runMcp(args: readonly string[], env: Env, io: CliIo, versi
   const port = wholeNumber('--port', values.port, 65535);
   const token = values['token-env'] ? env[values['token-env']] : undefined;
   if (values['token-env'] && !token) throw new UsageError(`${values['token-env']} (--token-env) is not set.`);
-  const client = clientFromEnv(env, 'agent-workbench-mcp');
-  const call = { client, root: path.resolve(values.root ?? '.'), user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
-  const options: McpOptions = { context: () => call, limits: () => limits, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
+  // Without a connection the server still starts: a client that started it must hear why, from each call.
+  let client: ServiceClient | undefined;
+  let missing = '';
+  try {
+    client = clientFromEnv(env, 'agent-workbench-mcp');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    missing = noConnectionText(error.message.replace(/\.$/, ''));
+  }
+  const call = { root: path.resolve(values.root ?? '.'), user: env.AGENT_WORKBENCH_USER ?? 'mcp', pollMs: values['poll-ms'] ? Number(values['poll-ms']) : undefined };
+  const context = (): McpCallContext => {
+    if (!client) throw new Error(missing);
+    return { ...call, client };
+  };
+  const options: McpOptions = { context, limits: () => limits, readOnly: values['read-only'] === true, version, log: (line: string) => io.err(`agent-workbench mcp: ${line}`) };
+  // A client that started the server without the connection must still hear why: the server starts, lists its
+  // tools and answers every call with what to set, where an exit would show it only "Connection closed".
+  if (!client) options.log(`${missing} Serving anyway: every tool call answers this.`);
   if (port === undefined) {
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
     await createMcpServer(options).connect(transport);
     options.log(`serving ${options.readOnly ? 'the read-only tools' : 'the tools'} over stdio (root ${call.root})`);
     await Promise.race([closed, new Promise<void>((resolve) => process.stdin.once('end', resolve))]);
-    await client.close();
+    await client?.close();
     return 0;
   }
   await serveUntilStopped(port, token, options, io, env);
-  await client.close();
+  await client?.close();
   return 0;
 }
 
@@ -71,6 +87,11 @@ function wholeNumber(option: string, text: string | undefined, max = Number.MAX_
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text.trim()) || Number(text) > max) throw new UsageError(`${option} takes a whole number${max < Number.MAX_SAFE_INTEGER ? ` from 0 to ${max}` : ''}, not "${text}".`);
   return Number(text);
+}
+
+/** What a tool call is answered when the server has no connection: what to set, and where. */
+function noConnectionText(problem: string): string {
+  return `Agent Workbench has no connection: ${problem} in the environment the MCP client starts agent-workbench mcp with (agent-workbench sandbox --memory prints all three for a local sandbox).`;
 }
 
 /** Serves HTTP until SIGINT or SIGTERM, with the token given, else a new one written to a file only this user reads. */

@@ -66,15 +66,52 @@ function refuse(res: http.ServerResponse, status: number, message: string, code 
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 4 * 1024 * 1024) throw new Error('The request is larger than 4 MB.');
-    chunks.push(chunk as Buffer);
+/**
+ * The one answer to a request without this server's token, whatever its method or session: 401 with the
+ * Bearer challenge (RFC 6750), which says `invalid_token` when a bearer token was sent and is not this one.
+ */
+function unauthorized(res: http.ServerResponse, given: string | undefined): void {
+  const wrong = /^Bearer\s+\S/i.test(given ?? '');
+  const challenge = `Bearer realm="agent-workbench mcp"${wrong ? ', error="invalid_token", error_description="not this server\'s token"' : ''}`;
+  refuse(res, 401, `Unauthorized: ${wrong ? 'that is not this server\'s token' : 'send the server token as a bearer token'}.`, -32000, { 'WWW-Authenticate': challenge });
+}
+
+/** The most a request body may hold. */
+const MAX_BODY = 4 * 1024 * 1024;
+/** How much of a body over the limit is read and dropped, so that the refusal reaches the client; past it the connection is cut. */
+const MAX_DRAINED = 16 * MAX_BODY;
+
+/** A body over the limit: refused with 413 on a connection then closed. */
+class TooLarge extends Error {
+  constructor() {
+    super('The request is larger than 4 MB.');
   }
-  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+}
+
+/**
+ * The JSON body of a request. One over the limit is read to its end and dropped before it is refused:
+ * a refusal sent while the client still writes would be lost to a reset, and the connection could not
+ * carry the next request. (Up to MAX_DRAINED; past that the connection is cut.)
+ */
+function readJson(req: http.IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_DRAINED) req.destroy(new TooLarge());
+      else if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (size > MAX_BODY) return reject(new TooLarge());
+      try {
+        resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    req.on('error', reject);
+  });
 }
 
 /** Starts the HTTP server; answers it and the URL of its MCP endpoint. */
@@ -85,12 +122,15 @@ export async function serveHttp(o: HttpOptions): Promise<HttpMcpServer> {
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       o.log(`http: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) refuse(res, 400, error instanceof Error ? error.message : 'Bad request');
+      if (res.headersSent || req.socket.destroyed) return;
+      // The connection goes with a body too large: it is not one a client should send the next request on.
+      if (error instanceof TooLarge) refuse(res, 413, error.message, -32600, { Connection: 'close' });
+      else refuse(res, 400, error instanceof Error ? error.message : 'Bad request');
     });
   });
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (!allowedHost(req.headers.host, port) || !allowedOrigin(req.headers.origin, port)) return refuse(res, 403, 'Forbidden: the Host or Origin is not this local server.');
-    if (!sameToken(req.headers.authorization, o.token)) return refuse(res, 401, 'Unauthorized: send the server token as a bearer token.', -32000, { 'WWW-Authenticate': 'Bearer realm="agent-workbench mcp"' });
+    if (!sameToken(req.headers.authorization, o.token)) return unauthorized(res, req.headers.authorization);
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') return refuse(res, 404, 'Not found: the MCP endpoint is /mcp.');
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {

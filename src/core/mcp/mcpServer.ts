@@ -7,8 +7,8 @@
  */
 import { ElicitationAnswerValidator } from './answerValidator';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { Confirmations, JobBudget, TOOLS, toolJsonSchema, withConfirmationId, type AnyTool, type AskUser, type JobLimits, type ToolContext, type ToolResult } from '../tools';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Confirmations, JobBudget, TOOLS, toolJsonSchema, toolOutputJsonSchema, withConfirmationId, type AnyTool, type AskUser, type JobLimits, type ToolContext, type ToolResult } from '../tools';
 
 /** What a call's context is made of, apart from the request's own signal and progress and the session's budget. */
 export type McpCallContext = Omit<ToolContext, 'signal' | 'progress' | 'budget'>;
@@ -43,12 +43,31 @@ export function mcpTool(tool: AnyTool): Tool {
     title: tool.title,
     description: tool.description,
     inputSchema: withConfirmationId(tool, toolJsonSchema(tool)) as Tool['inputSchema'],
+    outputSchema: toolOutputJsonSchema(tool) as Tool['outputSchema'],
     annotations: { title: tool.title, readOnlyHint: tool.kind === 'read', destructiveHint: tool.kind === 'change', idempotentHint: tool.kind === 'read', openWorldHint: tool.name !== 'read_result_file' },
   };
 }
 
+/**
+ * A call's answer as MCP has it: the text, and the data as structured content, which matches the tool's
+ * output schema (as JSON: what the wire carries, with no undefined left in it). An error is the text alone:
+ * it is no answer of the tool's to check against its schema.
+ */
 function asResult(result: ToolResult): CallToolResult {
-  return { content: [{ type: 'text', text: result.text }], structuredContent: result.data, isError: result.isError };
+  const content: CallToolResult['content'] = [{ type: 'text', text: result.text }];
+  if (result.isError) return { content, isError: true };
+  return { content, structuredContent: JSON.parse(JSON.stringify(result.data)) as Record<string, unknown>, isError: false };
+}
+
+/**
+ * A call naming no tool of this server: the JSON-RPC error -32602 "Unknown tool: x". (The SDK's McpError
+ * would send its own "MCP error -32602: " before the message, which the client adds again.)
+ */
+class UnknownTool extends Error {
+  readonly code = ErrorCode.InvalidParams;
+  constructor(name: string, readOnly: boolean) {
+    super(`Unknown tool: ${name}${readOnly ? ' (this server is read-only: it offers only the tools that read)' : ''}`);
+  }
 }
 
 /** A new server (one per MCP session) over the shared client, with the session's own job budget and confirmations. */
@@ -63,7 +82,8 @@ export function createMcpServer(o: McpOptions): Server {
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.find((t) => t.name === request.params.name);
-    if (!tool) return asResult({ isError: true, text: `No such tool: ${request.params.name}${o.readOnly ? ' (the server is read-only)' : ''}.`, data: {} });
+    // Not a tool's failure but a request naming no tool: a JSON-RPC error, as the specification has it.
+    if (!tool) throw new UnknownTool(request.params.name, o.readOnly && TOOLS.some((t) => t.name === request.params.name));
     let base: McpCallContext;
     try {
       base = o.context();
@@ -84,7 +104,7 @@ type Extra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 /** A call's context: the host's part, the request's signal, and progress notifications when the client asked for them. */
 function callContext(base: McpCallContext, extra: Extra, log: (line: string) => void): Omit<ToolContext, 'budget'> {
   const token = extra._meta?.progressToken;
-  let step = 0;
+  let sent = -1;
   return {
     jobsStarted: (agentId, ids) => log(`started ${ids.length} job(s) of agent ${agentId}: ${ids.join(', ')}`),
     ...base,
@@ -93,9 +113,11 @@ function callContext(base: McpCallContext, extra: Extra, log: (line: string) => 
       token === undefined
         ? undefined
         : (done, total, message) => {
-            // Progress must increase with each notification, even when the count of finished jobs does not.
-            step = Math.max(step + 0.001, done);
-            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, ...(total ? { total } : {}), message } }).catch(() => undefined);
+            // In jobs: progress is the jobs final, total the jobs. MCP wants progress to increase with every
+            // notification, so one goes out only when the count moved on (never the same value twice).
+            if (done <= sent) return;
+            sent = done;
+            void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, ...(total ? { total } : {}), message } }).catch(() => undefined);
           },
   };
 }

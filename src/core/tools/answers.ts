@@ -1,4 +1,5 @@
 /** Small helpers that keep tool answers short and alike: lists capped with a pointer to more, job lines, ids. */
+import * as z from 'zod';
 import type { AgentJob, JobResultRecord } from '../client';
 import { jobStatusName } from '../jobStatus';
 
@@ -17,18 +18,33 @@ export function count(n: number, word: string, plural = `${word}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? word : plural}`;
 }
 
-/** A job as one line: id, status, version, when, the few inputs that tell it apart. */
-export function jobLine(job: AgentJob): string {
-  const inputs = (job.job_inputs ?? [])
-    .slice(0, 2)
-    .map((i) => `${i.key}=${clip(i.value ?? i.file_name ?? '', 40)}`)
-    .join(', ');
+/** A job as one line: id, status, version, when, and its label (what tells it apart: see jobLabels). */
+export function jobLine(job: AgentJob, label: string): string {
   const verdict = job.feedback_review?.corrected_verdict ? `, corrected verdict ${job.feedback_review.corrected_verdict}` : '';
-  return `${job.id} · ${jobStatusName(job.status_code)} · ${job.agent_version_name ?? 'version ?'} · ${job.created_at}${inputs ? ` · ${inputs}` : ''}${verdict}`;
+  return `${job.id} · ${jobStatusName(job.status_code)} · ${job.agent_version_name ?? 'version ?'} · ${job.created_at}${label ? ` · ${label}` : ''}${verdict}`;
 }
 
+/** A job's result as read_jobs answers it. */
+export const JobSummarySchema = z.object({
+  id: z.string(),
+  status: z.string().nullable(),
+  agent_id: z.string().nullable(),
+  agent_version_id: z.string().nullable(),
+  outputs: z.record(z.string(), z.unknown()),
+  // The reviewer's corrected outputs, as the service lists them (key, value, …).
+  corrected_outputs: z.array(z.record(z.string(), z.unknown())).optional(),
+  cost: z.number().nullable(),
+  input_tokens: z.number().nullable(),
+  output_tokens: z.number().nullable(),
+  /** The error code the results answer gives a failed job in place of outputs. */
+  error: z.string().optional(),
+  /** Why it failed (or is retrying), as its status record says. */
+  reason: z.string().optional(),
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
 /** A job's result in a few fields: status, outputs (clipped), cost and tokens. */
-export function resultSummary(r: JobResultRecord): Record<string, unknown> {
+export function resultSummary(r: JobResultRecord): JobSummary {
   const outputs = Object.fromEntries((r.result ?? []).map((o) => [o.key, typeof o.value === 'string' ? clip(o.value, 500) : o.value]));
   return {
     id: r.id,

@@ -11,9 +11,10 @@ export const cancelJobsTool = defineTool({
   title: 'Cancel jobs',
   kind: 'change',
   description: 'Asks the service to cancel jobs that have not finished (finished ones are left as they are). Changes the organization: nothing is cancelled until the user agreed to which jobs. Returns how many were cancelled.',
-  input: z.object({
+  input: z.strictObject({
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('The jobs to cancel.'),
   }),
+  output: z.object({ cancelled: z.number().int(), asked: z.array(z.string()) }),
   needsTrust: true,
   async plan(i, ctx) {
     const statuses = await ctx.client.jobs.statuses([...new Set(i.job_ids)], { signal: ctx.signal });

@@ -13,6 +13,7 @@ import { listJobs, readJobs } from './jobTools';
 import { readPolicy } from './policyTools';
 import { runAgent } from './runTools';
 import { createTestSet, runComparison } from './testSetTools';
+import { DeclinedAnswerSchema, PlanAnswerSchema } from './answerSchemas';
 import { inputErrorText, toolErrorText } from './toolErrors';
 import { budgetRefusal } from './jobBudget';
 import { ToolRefusal, type AnyTool, type ConfirmedPlan, type ToolAnswer, type ToolContext, type ToolPlan } from './toolTypes';
@@ -58,6 +59,18 @@ export function toolJsonSchema(tool: AnyTool): Record<string, unknown> {
   return schema;
 }
 
+/**
+ * The JSON Schema of what a tool answers as data (MCP's output schema): its `output`, and for paid and
+ * changing tools also the plan a first call answers and a declined plan. Errors carry no data to check.
+ */
+export function toolOutputJsonSchema(tool: AnyTool): Record<string, unknown> {
+  const answers = tool.kind === 'read' ? (tool.output as z.ZodType) : z.union([tool.output as z.ZodType, PlanAnswerSchema, DeclinedAnswerSchema]);
+  const schema = z.toJSONSchema(answers, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  // MCP wants an object schema at the root; a union of objects (anyOf) is one.
+  return { type: 'object', ...schema };
+}
+
 /** What a call answered: text and data, or an error said as text; `confirmation` when paid or changing work waits for a yes. */
 export interface ToolResult extends ToolAnswer {
   isError: boolean;
@@ -68,8 +81,13 @@ export interface ToolResult extends ToolAnswer {
 /** Checks the input against the tool's schema; throws a refusal naming the field. */
 export function parseToolInput(tool: AnyTool, raw: unknown): unknown {
   const parsed = (tool.input as z.ZodType).safeParse(raw ?? {});
-  if (!parsed.success) throw new ToolRefusal(inputErrorText(parsed.error));
+  if (!parsed.success) throw new ToolRefusal(inputErrorText(parsed.error, inputFields(tool), tool.name));
   return parsed.data;
+}
+
+/** The fields a tool's input takes. */
+export function inputFields(tool: AnyTool): string[] {
+  return tool.input instanceof z.ZodObject ? Object.keys(tool.input.shape) : [];
 }
 
 /** What a paid or changing call would do, refused when the session's job budget has no room for it (the refusal says the estimate). */

@@ -7,6 +7,8 @@
  * replaces either: a model that was told to go ahead still has to show the plan.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type * as z from 'zod';
+import type { DeclinedAnswerSchema, PlanAnswerSchema } from './answerSchemas';
 import { callTool, errorResult, parseToolInput, planTool, type ToolResult } from './catalogue';
 import { ToolRefusal, type AnyTool, type ConfirmedPlan, type ToolContext, type ToolPlan } from './toolTypes';
 
@@ -69,6 +71,13 @@ function idOf(raw: unknown): string | undefined {
   return id;
 }
 
+/** A call's input without the confirmation id. */
+function withoutId(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const { [CONFIRMATION_ID]: _id, ...rest } = raw as Record<string, unknown>;
+  return rest;
+}
+
 /** The confirmations of one session (one per MCP session): the ids it gave and the plans the user declined. */
 export class Confirmations {
   private readonly issued = new Map<string, Issued>();
@@ -84,7 +93,9 @@ export class Confirmations {
     if (tool.kind === 'read' || !tool.plan) return callTool(tool, raw, ctx);
     try {
       const id = idOf(raw);
-      const input = parseToolInput(tool, raw);
+      // The id is the host's field, not the tool's: the tool's own input is checked (strictly) without it.
+      const own = withoutId(raw);
+      const input = parseToolInput(tool, own);
       const bound = inputBinding(tool, input);
       // Redeemed before any wait: two calls sent at once with the same id cannot both pass.
       const held = ask || id === undefined ? undefined : this.redeem(id, tool, bound);
@@ -92,10 +103,10 @@ export class Confirmations {
       if (!plan) throw new ToolRefusal(`${tool.name} has no plan to confirm. Nothing was started.`);
       const planKey = planBinding(plan);
       this.refuseDeclined(tool, `${bound}:${planKey}`);
-      if (ask) return await this.askFirst(tool, raw, ctx, ask, plan, `${bound}:${planKey}`);
+      if (ask) return await this.askFirst(tool, own, ctx, ask, plan, `${bound}:${planKey}`);
       if (!held) return this.issue(tool, bound, planKey, plan);
       if (held.plan !== planKey) throw refusal(tool, `the plan changed since the user was asked; it is now: ${plan.text.replace(/\.$/, '')}`);
-      return await callTool(tool, raw, ctx, { by: 'confirmation_id', plan });
+      return await callTool(tool, own, ctx, { by: 'confirmation_id', plan });
     } catch (error) {
       return errorResult(error, tool);
     }
@@ -124,7 +135,7 @@ export class Confirmations {
       isError: false,
       confirmation: shown,
       text: `Not started yet: ${shown.text}\nAsk the user; if they agree, call ${tool.name} again with the same input and ${CONFIRMATION_ID} "${id}" (it runs this plan once, within ${minutes} minutes).`,
-      data: { needs_confirmation: true, plan: shown.data, jobs: shown.jobs, [CONFIRMATION_ID]: id, expires_in_minutes: minutes },
+      data: { needs_confirmation: true, plan: shown.data, jobs: shown.jobs, [CONFIRMATION_ID]: id, expires_in_minutes: minutes } satisfies z.input<typeof PlanAnswerSchema>,
     };
   }
 
@@ -139,7 +150,7 @@ export class Confirmations {
     if (answer === 'accept') return callTool(tool, raw, ctx, { by: 'elicitation', plan } satisfies ConfirmedPlan);
     this.prune();
     this.declined.set(key, this.now() + DECLINE_STANDS_MS);
-    return { isError: false, text: `The user ${answer === 'decline' ? 'declined' : 'dismissed the question'}: nothing was started or changed. Do not call ${tool.name} again for this plan; ask the user what to do instead.`, data: { declined: true } };
+    return { isError: false, text: `The user ${answer === 'decline' ? 'declined' : 'dismissed the question'}: nothing was started or changed. Do not call ${tool.name} again for this plan; ask the user what to do instead.`, data: { declined: true } satisfies z.input<typeof DeclinedAnswerSchema> };
   }
 
   private refuseDeclined(tool: AnyTool, key: string): void {

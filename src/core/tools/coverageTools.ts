@@ -12,7 +12,7 @@ import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 /** Most case names given per rule in the structured answer. */
 const MAX_CASE_NAMES = 20;
 
-const CoverageInput = z.object({
+const CoverageInput = z.strictObject({
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv), relative to the workspace folder; its newest comparison beside it is read.'),
   policy_id: z.string().min(1).max(200).optional().describe('The policy (read_policy lists them); its current version unless version_id.'),
   version_id: z.string().min(1).max(200).optional().describe('With policy_id: another version to cover.'),
@@ -22,6 +22,26 @@ const CoverageInput = z.object({
 });
 type CoverageInput = z.infer<typeof CoverageInput>;
 
+const RuleRefSchema = z.object({ number: z.string(), path: z.string(), json_path: z.array(z.union([z.string(), z.number()])) });
+const NameSchema = z.object({ name: z.string(), category: z.string().nullable(), cases: z.number().int(), candidates: z.array(z.string()).optional() });
+/** What the tool answers as data: the policy covered, where the outputs were read, and the coverage (or why it is not known). */
+const CoverageOutput = z.object({
+  policy: z.object({ id: z.string().nullable(), name: z.string(), versionId: z.string().nullable(), versionName: z.string().nullable(), current: z.boolean(), source: z.string().optional() }),
+  test_set: z.string(),
+  comparison_file: z.string(),
+  target: z.object({ id: z.string(), label: z.string() }).nullable(),
+  known: z.boolean(),
+  sentence: z.string().optional(),
+  reached: z.number().int().optional(),
+  total: z.number().int().optional(),
+  cases: z.number().int().optional(),
+  cases_without_rule_information: z.number().int().optional(),
+  unreached: z.array(RuleRefSchema).optional(),
+  rules: z.array(RuleRefSchema.extend({ cases: z.number().int(), labelled: z.number().int(), expected: z.array(z.object({ outcome: z.string(), cases: z.number().int() })), case_names: z.array(z.string()) })).optional(),
+  not_in_policy: z.array(NameSchema).optional(),
+  ambiguous: z.array(NameSchema).optional(),
+});
+
 export const ruleCoverageTool = defineTool({
   name: 'rule_coverage',
   title: 'Rule coverage of a policy',
@@ -29,6 +49,7 @@ export const ruleCoverageTool = defineTool({
   description:
     "Which rules of a policy a test set exercises: from the test set's newest comparison, per rule (category, rule, sub-rule) the cases whose outputs say it matched and how many of them are labelled, the rules no case reaches listed first. Ask it before proposing an edit to a policy: an edit to a rule no case reaches is not checked by try_policy_edit, so add cases for it first. Reads the policy and a local comparison file; starts no job, costs nothing.",
   input: CoverageInput,
+  output: CoverageOutput,
   reads: (i) => `the rule coverage of ${i.policy_file ?? `policy ${i.policy_id ?? '?'}`} by ${i.test_set}`,
   async run(i, ctx) {
     const policy = await policyOf(i, ctx);
@@ -53,7 +74,7 @@ async function policyOf(i: CoverageInput, ctx: ToolContext): Promise<CoveragePol
 }
 
 /** The answer: the totals, the rules not reached first, then the reached ones with their cases, then names this version lacks. */
-function coverageAnswer(report: RuleCoverageReport, comparisonFile: string, testSet: string): { text: string; data: Record<string, unknown> } {
+function coverageAnswer(report: RuleCoverageReport, comparisonFile: string, testSet: string): { text: string; data: z.infer<typeof CoverageOutput> } {
   const { coverage, policy } = report;
   const of = `${policy.name}${policy.id ? ` (${policy.id})` : ''}${policy.source ? ` as in ${policy.source}` : `, version ${policy.versionName ?? policy.versionId ?? '?'}${policy.current ? ' (current)' : ''}`}`;
   const common = { policy, test_set: testSet, comparison_file: comparisonFile, target: coverage.target ?? null };
@@ -69,7 +90,7 @@ function coverageAnswer(report: RuleCoverageReport, comparisonFile: string, test
     number: r.rule.number, path: r.rule.path, json_path: r.rule.jsonPath, cases: r.cases.length, labelled: r.labelled, expected: r.expected,
     case_names: r.cases.slice(0, MAX_CASE_NAMES).map((c) => c.name),
   });
-  const names = (list: typeof coverage.notInPolicy) => list.map((n) => ({ name: n.name, category: n.category ?? null, cases: n.cases.length, candidates: n.candidates }));
+  const names = (list: typeof coverage.notInPolicy) => list.map((n) => ({ name: n.name, category: n.category ?? null, cases: n.cases.length, ...(n.candidates ? { candidates: n.candidates } : {}) }));
   return {
     text,
     data: {

@@ -4,15 +4,28 @@ import { followQuery } from '../queries/followQuery';
 import { count, listText } from './answers';
 import { defineTool, ToolRefusal } from './toolTypes';
 
+const DatasetsListed = z.union([
+  z.object({ datasets: z.array(z.object({ id: z.string(), name: z.string(), created_at: z.string() })) }),
+  z.object({ files: z.array(z.object({ id: z.string(), name: z.string(), size: z.number(), created_at: z.string() })) }),
+]);
+
+const TablesListed = z.union([
+  z.object({ tables: z.array(z.object({ name: z.string(), columns: z.array(z.string()) })) }),
+  z.object({ table: z.string(), row_count: z.number().nullable(), columns: z.array(z.object({ name: z.string(), type: z.string().nullable() })) }),
+]);
+
+const QueryRows = z.object({ columns: z.array(z.string()), rows: z.array(z.record(z.string(), z.unknown())), truncated: z.boolean() });
+
 export const listDatasets = defineTool({
   name: 'list_datasets',
   title: 'List datasets and files',
   kind: 'read',
   description: 'Without dataset_id: the datasets of the organization (id, name). With dataset_id: its files (id, name, size, date). Reads only; costs nothing.',
-  input: z.object({
+  input: z.strictObject({
     dataset_id: z.string().min(1).max(200).optional().describe('A dataset id: list its files instead.'),
     limit: z.number().int().min(1).max(500).default(100).describe('The most items to answer.'),
   }),
+  output: DatasetsListed,
   reads: (i) => (i.dataset_id ? `files of dataset ${i.dataset_id}` : 'datasets'),
   async run(i, ctx) {
     const opts = { signal: ctx.signal };
@@ -32,7 +45,8 @@ export const listTables = defineTool({
   title: 'List tables',
   kind: 'read',
   description: 'Lists the tables SQL queries can read, or with table_name describes one (columns and types, row count). Reads only; costs nothing.',
-  input: z.object({ table_name: z.string().min(1).max(128).optional().describe('A table to describe instead.') }),
+  input: z.strictObject({ table_name: z.string().min(1).max(128).optional().describe('A table to describe instead.') }),
+  output: TablesListed,
   reads: (i) => (i.table_name ? `table ${i.table_name}` : 'the list of tables'),
   async run(i, ctx) {
     const opts = { signal: ctx.signal };
@@ -55,10 +69,11 @@ export const queryTables = defineTool({
   kind: 'read',
   description:
     'Runs one read-only SQL statement (SELECT or WITH) over the tables and answers its rows, at most max_rows (the service cuts the rest and says so). Reads only; the query runs on the service and costs nothing (no jobs).',
-  input: z.object({
+  input: z.strictObject({
     sql: z.string().min(1).max(20_000).describe('One SELECT or WITH statement.'),
     max_rows: z.number().int().min(1).max(1000).default(100).describe('The most rows to answer.'),
   }),
+  output: QueryRows,
   needsTrust: true,
   reads: () => 'the rows of a read-only SQL query',
   async run(i, ctx) {

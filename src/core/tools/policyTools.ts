@@ -25,17 +25,28 @@ function shortValue(v: unknown): unknown {
   return text.length > 200 ? clip(text, 200) : v;
 }
 
+const PolicyChange = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() });
+
+/** What read_policy answers: the list, a policy with no version, the differences of two versions, or one version's content. */
+const PolicyRead = z.union([
+  z.object({ policies: z.array(z.object({ id: z.string(), name: z.string(), current_version_id: z.string().nullable() })) }),
+  z.object({ policy: z.object({ id: z.string(), name: z.string() }) }),
+  z.object({ policy_id: z.string(), version_id: z.string(), compare_to: z.string(), changes: z.array(PolicyChange) }),
+  z.object({ policy_id: z.string(), version_id: z.string(), version_name: z.string().nullable(), content: z.unknown() }),
+]);
+
 export const readPolicy = defineTool({
   name: 'read_policy',
   title: 'Read a policy',
   kind: 'read',
   description:
     "Without policy_id: lists the organization's policies (id, name, current version). With policy_id: the content of one version (default the current one) and, with compare_to, the paths where it differs from another version (before → after). Reads only; costs nothing.",
-  input: z.object({
+  input: z.strictObject({
     policy_id: z.string().min(1).max(200).optional().describe('The policy id; leave out to list policies.'),
     version_id: z.string().min(1).max(200).optional().describe('The version to read; default the current version.'),
     compare_to: z.string().min(1).max(200).optional().describe('Another version id of the same policy: answer what differs from it.'),
   }),
+  output: PolicyRead,
   reads: (i) => (i.policy_id ? `policy ${i.policy_id}${i.compare_to ? ' and the difference between two versions' : ''}` : 'the list of policies'),
   async run(i, ctx) {
     const opts = { signal: ctx.signal };

@@ -8,7 +8,7 @@ import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 
 const inputSet = z.record(z.string().max(200), z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())]));
 
-const RunInput = z.object({
+const RunInput = z.strictObject({
   agent_id: z.string().min(1).max(200).describe('The agent to run (from find_agents).'),
   version_id: z.string().min(1).max(200).optional().describe("A version of the agent to run instead of its current version."),
   inputs: z.array(inputSet).min(1).max(10_000).describe('One object per job: input key → text (or JSON for JSON inputs). describe_agent lists the keys. File inputs are not taken here.'),
@@ -39,6 +39,7 @@ export const runAgent = defineTool({
   description:
     'Starts jobs of an agent (its current version, or version_id) on input sets: one job per object in inputs, all in one call. Paid: each job uses tokens and credits, and nothing starts until the user agreed to the estimate (jobs, tokens, cost). Returns the new job ids; read them with read_jobs once finished.',
   input: RunInput,
+  output: z.object({ agent_id: z.string(), job_ids: z.array(z.string()) }),
   needsTrust: true,
   async plan(i, ctx) {
     const { plan, agentName, versionName } = await planOf(i, ctx);

@@ -10,6 +10,7 @@ import { testSetFromJobs, testSetLeftOutNote } from '../comparison/testSetFromJo
 import { cancelUnfinished } from '../comparison/comparisonRunner';
 import { confinedWriteTarget, writeConfined } from '../confinedWrite';
 import { clientComparisonService, runToEnd } from '../trial/trialComparison';
+import { ComparisonAnswerSchema } from './answerSchemas';
 import { comparisonAnswer } from './comparisonAnswer';
 import { confinedPath, readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
@@ -20,11 +21,12 @@ export const createTestSet = defineTool({
   kind: 'paid',
   description:
     "Writes a test set file (*.testset.jsonl) from finished jobs of an agent: their inputs as cases, the reviewers' corrections as expected outcomes, each job as the case's result before. Costs nothing: starts no job (reads the jobs' results); writes one file in the workspace, so nothing is written until the user agreed to it. Returns the file's path and the number of cases.",
-  input: z.object({
+  input: z.strictObject({
     agent_id: z.string().min(1).max(200).describe('The agent the jobs belong to.'),
     job_ids: z.array(z.string().min(1).max(200)).min(1).max(1000).describe('Finished jobs (from list_jobs).'),
     path: z.string().min(1).max(1000).regex(/\.testset\.jsonl$/i, 'must end in .testset.jsonl').describe('The file to write, relative to the workspace folder; an existing file is not overwritten.'),
   }),
+  output: z.object({ path: z.string(), cases: z.number().int(), left_out: z.number().int(), skipped_files: z.array(z.string()) }),
   needsTrust: true,
   async plan(i, ctx) {
     const file = await confinedPath(ctx.root, i.path, 'path');
@@ -47,7 +49,7 @@ export const createTestSet = defineTool({
   },
 });
 
-const ComparisonInput = z.object({
+const ComparisonInput = z.strictObject({
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv), relative to the workspace folder.'),
   agent_id: z.string().min(1).max(200).optional().describe('The agent; default the one the test set names in its header.'),
   versions: z.array(z.string().min(1).max(200)).min(1).max(4).describe('Version ids to run the cases on; with one, it is compared with the results before (cases made from jobs).'),
@@ -86,6 +88,7 @@ export const runComparison = defineTool({
   description:
     "Runs a test set's cases on one or more versions of an agent and compares the outcomes (with one version: against the results before). Paid: one job per case and version; nothing starts until the user agreed to the estimate. Waits for the jobs (progress is reported) and returns accuracy against expected outcomes, changed cases, failures and cost; writes <test set>.comparison.json beside the test set.",
   input: ComparisonInput,
+  output: ComparisonAnswerSchema.extend({ file: z.string() }),
   needsTrust: true,
   async plan(i, ctx) {
     const { record } = await comparisonOf(i, ctx);
@@ -94,10 +97,12 @@ export const runComparison = defineTool({
   },
   async run(i, ctx) {
     const { record, file } = await comparisonOf(i, ctx);
-    const total = record.cases.length * record.targets.filter((t) => t.kind !== 'baseline').length;
+    // The jobs this comparison runs: the results before are read from past jobs, not run, and count for nothing.
+    const ran = new Set(record.targets.filter((t) => t.kind !== 'baseline').map((t) => t.id));
+    const total = record.cases.length * ran.size;
     const save = async (): Promise<void> => {
-      const read = record.cases.reduce((n, c) => n + Object.values(c.runs).filter((r) => r.outputs !== undefined).length, 0);
-      ctx.progress?.(Math.min(read, total), total, `${record.title}: ${read} of ${total} jobs read`);
+      const final = record.cases.reduce((n, c) => n + Object.entries(c.runs).filter(([id, r]) => ran.has(id) && r.outputs !== undefined).length, 0);
+      ctx.progress?.(final, total, `${record.title}: ${final} of ${total} jobs final`);
       await writeConfined(ctx.root!, file, serializeComparison(record));
     };
     try {

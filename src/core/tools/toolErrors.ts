@@ -11,9 +11,18 @@ import { redact } from '../redact';
 import { TrialRefused } from '../trial/trialPlanning';
 import { ToolRefusal } from './toolTypes';
 
-/** "Input refused: `agent_id`: expected string, received undefined." */
-export function inputErrorText(error: z.ZodError): string {
-  const lines = error.issues.slice(0, 5).map((issue) => `\`${issue.path.join('.') || '(input)'}\`: ${issue.message}`);
+/**
+ * "Input refused: `agent_id`: expected string, received undefined." An unknown field is refused with the
+ * fields the tool takes (`allowed`): a misnamed filter must not read as no filter at all.
+ */
+export function inputErrorText(error: z.ZodError, allowed?: readonly string[], toolName = 'the tool'): string {
+  const lines = error.issues.slice(0, 5).map((issue) => {
+    const at = issue.path.join('.');
+    if (issue.code !== 'unrecognized_keys') return `\`${at || '(input)'}\`: ${issue.message}`;
+    const unknown = issue.keys.map((k) => `\`${k}\``).join(', ');
+    const takes = !at && allowed ? `: ${toolName} takes only ${allowed.join(', ')}` : '';
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${unknown}${at ? ` in \`${at}\`` : ''}${takes}`;
+  });
   return `Input refused: ${lines.join('; ')}. Nothing was started.`;
 }
 

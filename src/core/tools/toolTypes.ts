@@ -35,10 +35,10 @@ export interface ToolContext {
   grounds?: Grounds;
 }
 
-/** A tool's answer: a few lines a model can act on, and the same as data. */
-export interface ToolAnswer {
+/** A tool's answer: a few lines a model can act on, and the same as data (of the tool's `output` schema). */
+export interface ToolAnswer<D = Record<string, unknown>> {
   text: string;
-  data: Record<string, unknown>;
+  data: D;
 }
 
 /** What a paid or changing tool would do, said before it does it (the confirmation). */
@@ -64,7 +64,7 @@ export interface ConfirmedPlan {
 }
 
 /** One tool of the catalogue. */
-export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
+export interface ToolDefinition<S extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** snake_case, unique: the MCP name, and the base of the VS Code tool's name. */
   name: string;
   /** A short title for people (confirmation dialogs, tool pickers). */
@@ -75,20 +75,26 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   /** Needs a trusted workspace in VS Code (every paid or changing tool does; a read that runs something on the service too). */
   needsTrust?: boolean;
   input: S;
+  /**
+   * What `run` answers as data, every key of it: MCP lists it as the tool's output schema and clients check
+   * the structured content against it. (Paid and changing tools may also answer a plan or a decline:
+   * answerSchemas.ts.)
+   */
+  output: O;
   /** Paid and changing tools: what the call would start or change, read before anything happens. */
   plan?(input: z.infer<S>, ctx: ToolContext): Promise<ToolPlan>;
   /** Reads: what the call will read, in one sentence (VS Code says it while the tool runs). */
   reads?(input: z.infer<S>): string;
   /** Does it; a paid or changing tool runs only with the plan the user agreed to (`confirmed`), reads without. */
-  run(input: z.infer<S>, ctx: ToolContext, confirmed?: ConfirmedPlan): Promise<ToolAnswer>;
+  run(input: z.infer<S>, ctx: ToolContext, confirmed?: ConfirmedPlan): Promise<ToolAnswer<z.input<O>>>;
 }
 
 /** A tool of any input (the registry's view). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds tools of different inputs; each checks its own
-export type AnyTool = ToolDefinition<any>;
+export type AnyTool = ToolDefinition<any, any>;
 
-/** Declares a tool with its input type inferred from its schema. */
-export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDefinition<S> {
+/** Declares a tool with its input and answer types inferred from its schemas. */
+export function defineTool<S extends z.ZodType, O extends z.ZodType>(tool: ToolDefinition<S, O>): ToolDefinition<S, O> {
   return tool;
 }
 

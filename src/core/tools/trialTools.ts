@@ -11,13 +11,15 @@ import { isDraftTrial, parseTrial, serializeTrial, type PolicyTrialRecord, type 
 import { describeLeftAlone } from '../trial/trialRemoval';
 import { planDraftTrial, planPolicyTrial, tryAgentDraft, tryPolicyEdit, type TrialTestSet, type TryAgentDraftOptions, type TryPolicyEditResult } from '../trial/tryPolicyEdit';
 import { AgentVersionDraftSchema, type AgentVersionDraft } from '../documents/agentVersionDraft';
-import { checkJson } from '../documents/jsonProblems';
+import { checkJson, formatPath, type JsonProblem } from '../documents/jsonProblems';
+import { policyVersionNameProblem } from '../limits';
 import type { DraftTrialRecord } from '../trial/trialRecord';
+import { ComparisonAnswerSchema } from './answerSchemas';
 import { comparisonAnswer } from './comparisonAnswer';
 import { readConfined } from './confinement';
 import { defineTool, ToolRefusal, type ToolContext } from './toolTypes';
 
-const TryInput = z.object({
+const TryInput = z.strictObject({
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv), relative to the workspace folder.'),
   policy_file: z.string().min(1).max(1000).optional().describe('The edited policy as a *.policy.json file of the workspace.'),
   policy_id: z.string().min(1).max(200).optional().describe('Instead of policy_file: the policy to edit…'),
@@ -40,6 +42,21 @@ async function editOf(i: TryInput, ctx: ToolContext): Promise<{ policy: PolicyFi
   return { policy, testSet: { name: path.basename(set.path), text: set.text, label: path.basename(set.path) }, outDir };
 }
 
+/** What a try tool answers: the trial file, the cases that now disagree, and per agent copied its comparison. */
+const TrialAnswerSchema = z.object({
+  trial_file: z.string().nullable(),
+  failing: z.number().int(),
+  agents: z.array(
+    ComparisonAnswerSchema.extend({
+      agent_id: z.string(),
+      file: z.string().nullable(),
+      disagreeing: z.number().int(),
+      /** Which rules of the tried policy its cases reached (a policy edit's trial only). */
+      rule_coverage: z.union([z.object({ reached: z.number().int(), total: z.number().int() }), z.object({ known: z.literal(false), sentence: z.string() })]).optional(),
+    }),
+  ),
+});
+
 export const tryPolicyEditTool = defineTool({
   name: 'try_policy_edit',
   title: 'Try a policy edit',
@@ -47,6 +64,7 @@ export const tryPolicyEditTool = defineTool({
   description:
     'Tries an edited policy before it is live: makes trial copies of the policy and of each agent that applies it, runs the test set on them (and on the current version, unless the cases carry results before), compares, then removes the copies. Nothing is published. Paid: nothing starts until the user agreed to the estimate (jobs, tokens, cost). Progress is reported; cancelling stops the jobs and removes the copies. Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_policy_edit takes.',
   input: TryInput,
+  output: TrialAnswerSchema,
   needsTrust: true,
   async plan(i, ctx) {
     const { policy, testSet } = await editOf(i, ctx);
@@ -79,15 +97,15 @@ function runHooks(ctx: ToolContext, label: string): Pick<TryAgentDraftOptions, '
 }
 
 /** What a finished trial answers: per agent its comparison and the cases that now disagree, what was left alone, and how to publish. */
-function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: string): { text: string; data: Record<string, unknown> } {
+function trialAnswer(result: TryPolicyEditResult, ctx: ToolContext, publish: string): { text: string; data: z.infer<typeof TrialAnswerSchema> } {
   const rel = (f: string | undefined): string | null => (f && ctx.root ? path.relative(ctx.root, f) : (f ?? null));
   const parts = result.agents.map((a) => {
     const answer = comparisonAnswer(a.record);
     const agreement = a.disagreeing.length ? `${a.disagreeing.length} case(s) with an expected outcome now disagree.` : 'Every case with an expected outcome agrees.';
     // Which rules of the edit the cases reach: a change to a rule no case reaches is not checked by this trial.
     const coverage = a.coverage ? `\n${ruleCoverageLine(a.coverage, a.record.testSet)}${a.coverage.known && a.coverage.unreached.length ? ' rule_coverage lists the rules not reached.' : ''}` : '';
-    const ruleCoverage = a.coverage && (a.coverage.known ? { reached: a.coverage.reached, total: a.coverage.total } : { known: false, sentence: a.coverage.sentence });
-    return { text: `${answer.text}\n${agreement}${coverage}`, data: { agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...(ruleCoverage ? { rule_coverage: ruleCoverage } : {}), ...answer.data } };
+    const ruleCoverage = a.coverage && (a.coverage.known ? { reached: a.coverage.reached, total: a.coverage.total } : { known: false as const, sentence: a.coverage.sentence });
+    return { text: `${answer.text}\n${agreement}${coverage}`, data: { ...answer.data, agent_id: a.agentId, file: rel(a.file), disagreeing: a.disagreeing.length, ...(ruleCoverage ? { rule_coverage: ruleCoverage } : {}) } };
   });
   const leftOut = result.leftOut.length ? `${leftOutText(result.leftOut).trim()}\n` : '';
   const left = result.leftAlone.map((item) => `Left alone (not marked as this trial's copy): ${describeLeftAlone(item)}`);
@@ -100,19 +118,27 @@ function leftOutText(problems: readonly string[]): string {
   return problems.length ? `\nCases left out of the trial:\n${problems.join('\n')}` : '';
 }
 
-const DraftInput = z.object({
-  agent_id: z.string().min(1).max(200).describe('The agent whose next version the draft is (list_agents gives ids).'),
+const DraftInput = z.strictObject({
+  agent_id: z.string().min(1).max(200).describe('The agent whose next version the draft is (find_agents gives ids).'),
   draft: z.record(z.string(), z.unknown()).describe('The whole draft of the next version: input_definitions and engine_config (text values), optionally version_name and description. describe_agent answers the current one as next_version_draft, to change.'),
   test_set: z.string().min(1).max(1000).describe('The test set (*.testset.jsonl or *.csv) of the agent, relative to the workspace folder.'),
 });
 type DraftInput = z.infer<typeof DraftInput>;
 
+/** A draft's first problem as an input error: "`draft.engine_config.model`: must be a string, not a number." (its path said once). */
+function draftProblemText(problem: JsonProblem | undefined): string {
+  if (!problem) return '`draft`: not a version draft.';
+  const where = problem.path.length ? formatPath(problem.path) : '';
+  // The checker's message starts with the path already when it has one: it is said here once, as the field.
+  const message = where && problem.message.startsWith(`${where}: `) ? problem.message.slice(where.length + 2) : problem.message;
+  return `\`draft${where ? `${where.startsWith('[') ? '' : '.'}${where}` : ''}\`: ${message.replace(/\.$/, '')}.`;
+}
+
 /** The draft checked with the draft schema, and the test set (a draft that runs like the current version is refused by planDraftTrial). */
 async function draftOf(i: DraftInput, ctx: ToolContext): Promise<{ draft: AgentVersionDraft; testSet: TrialTestSet; outDir: string }> {
   const check = checkJson(JSON.stringify(i.draft), AgentVersionDraftSchema);
   if (!check.ok) {
-    const problem = check.problems[0];
-    throw new ToolRefusal(`\`draft\`${problem?.path.length ? `.${problem.path.join('.')}` : ''}: ${problem?.message ?? 'not a version draft'}. Nothing was started.`);
+    throw new ToolRefusal(`${draftProblemText(check.problems[0])} Nothing was started.`);
   }
   const set = await readConfined(ctx.root, i.test_set, 'test_set');
   return { draft: check.value, testSet: { name: path.basename(set.path), text: set.text, label: path.basename(set.path) }, outDir: path.dirname(set.path) };
@@ -125,6 +151,7 @@ export const tryAgentDraftTool = defineTool({
   description:
     'Tries a draft of an agent’s next version (engine_config, input_definitions) before it is live: makes a trial copy of the agent whose version is the draft, runs the test set on it (and on the current version, unless the cases carry results before), compares, then removes the copy. Nothing is published and the agent keeps its version. Paid: nothing starts until the user agreed to the estimate (jobs, tokens, cost). Returns the cases whose outcome changed, agreement with expected outcomes, failures and cost, and the trial file that publish_agent_draft takes.',
   input: DraftInput,
+  output: TrialAnswerSchema,
   needsTrust: true,
   async plan(i, ctx) {
     const { draft, testSet } = await draftOf(i, ctx);
@@ -152,6 +179,7 @@ export const publishAgentDraft = defineTool({
   description:
     'Publishes the draft a try_agent_draft call tried as the new current version of the real agent, which every new job then runs; refused when the agent got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
   input: publishInput('try_agent_draft'),
+  output: z.object({ agent_id: z.string(), version_id: z.string() }),
   needsTrust: true,
   async plan(i, ctx) {
     const trial = draftTrial(await trialFile(ctx, i.trial_file));
@@ -171,25 +199,38 @@ export const publishPolicyEdit = defineTool({
   title: 'Publish a tried policy edit',
   kind: 'change',
   description:
-    'Publishes the edit a try_policy_edit call tried as a new version of the real policy (the change production sees), refused when the policy got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
-  input: publishInput('try_policy_edit'),
+    'Publishes the edit a try_policy_edit call tried as a new version of the real policy (the change production sees; named version_name when given), refused when the policy got a newer version since the trial began; then removes whatever of the trial is still on the service (only what the trial itself marked). Changes the organization: nothing changes until the user agreed to what would change. Returns the new version id.',
+  input: publishInput('try_policy_edit').extend({
+    version_name: z
+      .string()
+      .max(255)
+      .optional()
+      .superRefine((name, issues) => {
+        const problem = name === undefined ? undefined : policyVersionNameProblem(name);
+        if (problem) issues.addIssue({ code: 'custom', message: problem });
+      })
+      .describe('The name of the new version (1–255 characters, as the policy editor takes); the service names it when left out.'),
+  }),
+  output: z.object({ policy_id: z.string(), version_id: z.string(), version_name: z.string().nullable() }),
   needsTrust: true,
   async plan(i, ctx) {
     const trial = policyTrial(await trialFile(ctx, i.trial_file));
     if (trial.state === 'published') return { text: `${trial.policyName} was published already as version ${trial.publishedVersionId}; nothing more changes.`, jobs: 0, data: {} };
     await refusePublish(ctx, trial);
-    return { text: `Publish the tried edit as a new version of ${trial.policyName} (${trial.policyId}): every agent applying it uses the new content from its next job.`, jobs: 0, data: { policy_id: trial.policyId }, targets: [publishTarget(trial)] };
+    const name = i.version_name?.trim();
+    return { text: `Publish the tried edit as a new version${name ? ` “${name}”` : ''} of ${trial.policyName} (${trial.policyId}): every agent applying it uses the new content from its next job.`, jobs: 0, data: { policy_id: trial.policyId, version_name: name ?? null }, targets: [publishTarget(trial)] };
   },
   async run(i, ctx) {
     const trial = policyTrial(await trialFile(ctx, i.trial_file));
-    const versionId = await publishFile(ctx, i.trial_file, trial);
-    return { text: `Published ${trial.policyName} (${trial.policyId}) as version ${versionId}.`, data: { policy_id: trial.policyId, version_id: versionId } };
+    const name = i.version_name?.trim();
+    const versionId = await publishFile(ctx, i.trial_file, trial, name);
+    return { text: `Published ${trial.policyName} (${trial.policyId}) as version ${name ? `“${name}” (${versionId})` : versionId}.`, data: { policy_id: trial.policyId, version_id: versionId, version_name: name ?? null } };
   },
 });
 
 /** The input of a publish tool: the trial file the try tool answered. */
 function publishInput(tryTool: string) {
-  return z.object({
+  return z.strictObject({
     trial_file: z.string().min(1).max(1000).regex(/\.trial\.json$/i, 'must be a *.trial.json file').describe(`The trial file ${tryTool} answered, relative to the workspace folder.`),
   });
 }
@@ -210,13 +251,13 @@ async function refusePublish(ctx: ToolContext, trial: TrialRecord): Promise<void
 }
 
 /** Publishes what a trial file tried, writing the file as the core goes (checked first: a file that cannot be written is refused before anything is published). */
-async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord): Promise<string> {
+async function publishFile(ctx: ToolContext, file: string, trial: TrialRecord, versionName?: string): Promise<string> {
   const root = ctx.root!;
   await confinedWriteTarget(root, file);
   const target = publishTarget(trial);
   const ground = target.kind === 'policy' ? ctx.grounds?.policy?.(target.id) : ctx.grounds?.agent?.(target.id);
   try {
-    return await publishTrial(ctx.client, trial, async () => void (await writeConfined(root, file, serializeTrial(trial))), { ground, signal: ctx.signal });
+    return await publishTrial(ctx.client, trial, async () => void (await writeConfined(root, file, serializeTrial(trial))), { ground, signal: ctx.signal, versionName });
   } catch (error) {
     if (error instanceof TrialConflict || error instanceof NotYourTrial || error instanceof NotTried) throw new ToolRefusal(`${error.message} Nothing was changed.`);
     throw error;

@@ -95,6 +95,8 @@ export interface PublishOptions {
   ground: WriteGround | undefined;
   madeHere?: MadeHere;
   signal?: AbortSignal;
+  /** The name of the policy's new version (a draft names its own); none: the service names it. */
+  versionName?: string;
 }
 
 /** The real target a publish writes: the policy, or for a draft the agent. */
@@ -122,7 +124,7 @@ export async function publishTrial(client: ServiceClient, record: TrialRecord, s
   if (record.state === 'published' && record.publishedVersionId) return record.publishedVersionId;
   const content = await publishable(client, record, o.signal);
   const opts = { signal: o.signal, ground: o.ground };
-  const made = isDraftTrial(record) ? await client.agents.createVersion(record.agentId, draftBody({ ...record, content }), opts) : await client.policies.createVersion(record.policyId, record.baseVersionId ? { content, base_version_id: record.baseVersionId } : { content }, opts);
+  const made = isDraftTrial(record) ? await client.agents.createVersion(record.agentId, draftBody({ ...record, content }), opts) : await client.policies.createVersion(record.policyId, { content, ...(record.baseVersionId ? { base_version_id: record.baseVersionId } : {}), ...(o.versionName ? { version_name: o.versionName } : {}) }, opts);
   await completePublish(client, record, made.id, save, o.madeHere, o.signal);
   return made.id;
 }

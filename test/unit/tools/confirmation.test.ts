@@ -2,12 +2,12 @@ import * as assert from 'node:assert/strict';
 import * as z from 'zod';
 import type { ServiceClient } from '../../../src/core/client';
 import { planBinding } from '../../../src/core/tools/confirmation';
-import { CONFIRMATION_ID, Confirmations, JobBudget, ShownPlans, callTool, type ConfirmedPlan, type ToolContext } from '../../../src/core/tools';
+import { CONFIRMATION_ID, Confirmations, JobBudget, ShownPlans, callTool, type AnyTool, type ConfirmedPlan, type ToolContext } from '../../../src/core/tools';
 import { defineTool } from '../../../src/core/tools/toolTypes';
 import { limits } from './toolHelpers';
 
 /** A paid tool over nothing: its plan is what `planned` holds at the time, and it counts its runs. */
-function fakeTool(): { tool: ReturnType<typeof defineTool>; runs: (ConfirmedPlan | undefined)[]; planned: { jobs: number; cost: number; agent: string } } {
+function fakeTool(): { tool: AnyTool; runs: (ConfirmedPlan | undefined)[]; planned: { jobs: number; cost: number; agent: string } } {
   const runs: (ConfirmedPlan | undefined)[] = [];
   const planned = { jobs: 2, cost: 0.5, agent: 'a-1' };
   const tool = defineTool({
@@ -16,6 +16,7 @@ function fakeTool(): { tool: ReturnType<typeof defineTool>; runs: (ConfirmedPlan
     kind: 'paid',
     description: 'Paid.',
     input: z.object({ n: z.number() }),
+    output: z.object({}),
     plan: () => Promise.resolve({ text: `Start ${planned.jobs} jobs of ${planned.agent}.`, jobs: planned.jobs, data: { agent: planned.agent, estimate: { jobs: planned.jobs, cost: planned.cost } } }),
     run: (_i, _ctx, confirmed) => {
       runs.push(confirmed);

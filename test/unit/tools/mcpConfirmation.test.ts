@@ -68,7 +68,8 @@ describe('Confirming paid work over MCP (a real MCP client, the in-process sandb
       const { mcp, asked } = await connect({ answer: () => 'decline' });
       const before = await jobCount();
       assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: run })), /The user declined: nothing was started/);
-      for (const args of [{ ...run, confirm: true }, run]) {
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { ...run, confirm: true } })), /^Input refused: unknown field `confirm`/);
+      for (const args of [run, run]) {
         const again = await mcp.callTool({ name: 'run_agent', arguments: args });
         assert.match(text(again), /^Refused: the user declined this run_agent call/);
       }
@@ -84,10 +85,10 @@ describe('Confirming paid work over MCP (a real MCP client, the in-process sandb
       assert.equal(asked.length, 2);
     });
 
-    it('asks the user even when the first call says confirm: true or carries a confirmation id', async () => {
+    it('asks the user even when the first call carries a confirmation id', async () => {
       const { mcp, asked } = await connect({ answer: () => 'decline' });
       const before = await jobCount();
-      await mcp.callTool({ name: 'run_agent', arguments: { ...run, confirm: true, confirmation_id: 'made-up' } });
+      await mcp.callTool({ name: 'run_agent', arguments: { ...run, confirmation_id: 'made-up' } });
       assert.equal(asked.length, 1);
       assert.match(asked[0]!, /Run an agent: Run .*1 job/);
       assert.equal(await jobCount(), before);
@@ -103,11 +104,13 @@ describe('Confirming paid work over MCP (a real MCP client, the in-process sandb
   });
 
   describe('a client that cannot ask the user', () => {
-    it('answers the plan to a first call with confirm: true, and starts nothing', async () => {
+    it('refuses a first call with confirm: true as a field run_agent does not take, naming the fields it takes, and starts nothing', async () => {
       const { mcp } = await connect();
       const before = await jobCount();
       const answer = await mcp.callTool({ name: 'run_agent', arguments: { ...run, confirm: true } });
-      assert.match(text(answer), /^Not started yet: Run .*1 job[\s\S]*confirmation_id "[\w-]{20,}"/);
+      assert.equal(answer.isError, true);
+      assert.equal(text(answer), 'Input refused: unknown field `confirm`: run_agent takes only agent_id, version_id, inputs, metadata. Nothing was started.');
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: run })), /^Not started yet: Run .*1 job[\s\S]*confirmation_id "[\w-]{20,}"/);
       assert.equal(await jobCount(), before);
     });
 

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as nodeHttp from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ServiceClient } from '../../../src/core/client';
@@ -16,6 +17,20 @@ type Http = Awaited<ReturnType<typeof serveHttp>>;
 
 function post(url: string, body: unknown, headers: Record<string, string> = AUTH): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+}
+
+/** A POST through a keep-alive agent (one socket, reused when the server lets it): the status, headers and body. */
+function agentPost(agent: nodeHttp.Agent, url: string, body: string | Buffer): Promise<{ status: number; headers: nodeHttp.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = nodeHttp.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...AUTH, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } };
@@ -50,11 +65,44 @@ describe('MCP over HTTP: the token, the sessions, one request a POST (in process
     return { mcp, transport };
   }
 
-  it('refuses a request without the bearer token with 401 and WWW-Authenticate: Bearer', async () => {
-    const refused = await post(http.url, initialize, {});
-    assert.equal(refused.status, 401);
-    assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer\b/);
-    assert.equal((await post(http.url, initialize, { Authorization: 'Bearer wrong' })).status, 401);
+  it('answers every request without its token with 401 and a Bearer challenge: no header, another scheme, a wrong token, any method, with a session or not', async () => {
+    const { mcp, transport } = await connect();
+    try {
+      const session = { 'Mcp-Session-Id': transport.sessionId!, 'Mcp-Protocol-Version': '2025-06-18' };
+      const asks: [string, RequestInit][] = [
+        ['no header', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(initialize) }],
+        ['another scheme', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Basic ${TOKEN}` }, body: JSON.stringify(initialize) }],
+        ['a wrong token', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer wrong' }, body: JSON.stringify(initialize) }],
+        ['a wrong token on a session', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer wrong', ...session }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) }],
+        ['a GET of the stream', { method: 'GET', headers: { Accept: 'text/event-stream', ...session } }],
+        ['a DELETE of the session', { method: 'DELETE', headers: { Authorization: 'Bearer wrong', ...session } }],
+      ];
+      for (const [what, init] of asks) {
+        const refused = await fetch(http.url, init);
+        assert.equal(refused.status, 401, what);
+        const challenge = refused.headers.get('www-authenticate') ?? '';
+        assert.match(challenge, /^Bearer realm="agent-workbench mcp"/, what);
+        assert.equal(/error="invalid_token"/.test(challenge), /wrong token|DELETE/.test(what), `${what}: invalid_token only when a bearer token was sent`);
+      }
+      assert.equal(http.openSessions(), 1, 'the session is untouched');
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('refuses a request over 4 MB with 413 and Connection: close, and the next request on the same keep-alive agent succeeds', async () => {
+    const agent = new nodeHttp.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const big = JSON.stringify({ ...initialize, params: { ...initialize.params, padding: 'x'.repeat(5 * 1024 * 1024) } });
+      const refused = await agentPost(agent, http.url, big);
+      assert.equal(refused.status, 413);
+      assert.equal(refused.headers.connection, 'close');
+      assert.match(refused.text, /larger than 4 MB/);
+      const next = await agentPost(agent, http.url, JSON.stringify(initialize));
+      assert.equal(next.status, 200, next.text);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses a JSON-RPC batch with a JSON-RPC error, running none of its calls', async () => {

@@ -80,12 +80,32 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     }
   });
 
+  it('starts without connection settings, lists its tools, and answers every call with what to set', async () => {
+    const { AGENT_WORKBENCH_BASE_URL: _u, AGENT_WORKBENCH_TOKEN: _t, AGENT_WORKBENCH_ORGANIZATION_ID: _o, ...bare } = env;
+    const stderr: string[] = [];
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...TSX, MAIN, 'mcp', '--root', root], env: bare, stderr: 'pipe' });
+    transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+    const mcp = new Client({ name: 'unset', version: '1' });
+    await mcp.connect(transport);
+    try {
+      assert.ok((await mcp.listTools()).tools.some((x) => x.name === 'find_agents'));
+      for (const name of ['find_agents', 'run_agent']) {
+        const answer = await mcp.callTool({ name, arguments: {} });
+        assert.equal(answer.isError, true);
+        assert.match(text(answer), /^Agent Workbench has no connection: AGENT_WORKBENCH_BASE_URL and AGENT_WORKBENCH_TOKEN must be set in the environment the MCP client starts agent-workbench mcp with .* Nothing was started\.$/);
+      }
+      assert.match(stderr.join(''), /no connection: .*Serving anyway/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('offers only the reads with --read-only', async () => {
     const { mcp } = await stdioClient(['--read-only']);
     try {
       const { tools } = await mcp.listTools();
       assert.ok(tools.length > 0 && tools.every((x) => x.annotations?.readOnlyHint === true));
-      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: {} })), /No such tool: run_agent \(the server is read-only\)/);
+      await assert.rejects(mcp.callTool({ name: 'run_agent', arguments: {} }), { code: -32602, message: /Unknown tool: run_agent \(this server is read-only/ });
     } finally {
       await mcp.close();
     }
@@ -96,7 +116,7 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
     try {
       const inputs = [{ transcript: 'Agent: hi.', language: 'en' }];
       const before = await jobCount();
-      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true } })), /^Not started yet: Run .*1 job/);
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirm: true } })), /^Input refused: unknown field `confirm`/);
       assert.equal(await jobCount(), before, 'confirm: true starts nothing');
       const plan = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs } });
       const run = await mcp.callTool({ name: 'run_agent', arguments: { agent_id: DEMO_LOOP_AGENT_ID, inputs, confirmation_id: confirmationId(plan) } });
@@ -148,7 +168,7 @@ describe('agent-workbench mcp (a real MCP client against the server, the sandbox
       const answer = await mcp.callTool({ name: 'run_agent', arguments: args });
       assert.match(asked[0] ?? '', /Run an agent: Run .*1 job/);
       assert.match(text(answer), /declined: nothing was started/);
-      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: { ...args, confirm: true } })), /^Refused: the user declined this run_agent call/);
+      assert.match(text(await mcp.callTool({ name: 'run_agent', arguments: args })), /^Refused: the user declined this run_agent call/);
       assert.equal(await jobCount(), before);
     } finally {
       await mcp.close();

@@ -109,10 +109,18 @@ describe('The tool catalogue: paid work and changes (against the in-process sand
     assert.match(tried.text, /Every case with an expected outcome agrees\.\nRule coverage: \d+ of 11 rules reached by loop\.testset\.jsonl\. rule_coverage lists the rules not reached\.[\s\S]*Nothing was published/);
     assert.deepEqual(await findLeftovers(client), [], 'the copies are gone');
     assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, edit.baseVersionId, 'nothing published yet');
-    const asked = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file }));
-    assert.match(asked.text, /Not started yet: Publish the tried edit as a new version of/);
-    const published = ok(await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file }, true));
+    const read = ok(await call(ctx, 'read_result_file', { path: tried.data.trial_file }));
+    assert.match(read.text, /by .*: tried; its trial copies were removed and nothing was published \(publish_policy_edit publishes what it tried/);
+    assert.doesNotMatch(read.text, /discarded/, 'a trial that can be published is not called discarded');
+    const blank = await call(ctx, 'publish_policy_edit', { trial_file: tried.data.trial_file, version_name: '  ' });
+    assert.equal(blank.text, 'Input refused: `version_name`: The version name must not be empty. Nothing was started.');
+    const named = { trial_file: tried.data.trial_file, version_name: 'lenient on greetings' };
+    const asked = ok(await call(ctx, 'publish_policy_edit', named));
+    assert.match(asked.text, /Not started yet: Publish the tried edit as a new version “lenient on greetings” of/);
+    const published = ok(await call(ctx, 'publish_policy_edit', named, true));
     assert.equal((await client.policies.get(DEMO_LOOP_POLICY_ID)).current_version_id, published.data.version_id);
+    assert.equal((await client.policies.getVersion(DEMO_LOOP_POLICY_ID, published.data.version_id as string)).version_name, 'lenient on greetings');
+    assert.match(published.text, /as version “lenient on greetings” \(/);
   });
 });
 
@@ -196,7 +204,7 @@ describe('The tool catalogue: trying and publishing an agent version draft (agai
     assert.match(unchanged.text, /runs like the current version of Support Call QA .*Nothing was started/);
     const malformed = await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: { ...draft, engine_config: { model: 3 } }, test_set: 'loop.testset.jsonl' }, true);
     assert.ok(malformed.isError);
-    assert.match(malformed.text, /^`draft`\.engine_config\.model: /);
+    assert.equal(malformed.text, '`draft.engine_config.model`: must be a string, not a number. Nothing was started.', 'the field is said once');
 
     const changed = { ...draft, engine_config: { ...draft.engine_config, policy_id: lenient.id } };
     const plan = ok(await call(ctx, 'try_agent_draft', { agent_id: DEMO_LOOP_AGENT_ID, draft: changed, test_set: 'loop.testset.jsonl' }));

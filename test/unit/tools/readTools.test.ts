@@ -26,12 +26,13 @@ describe('The tool catalogue: reads (against the in-process sandbox)', function 
     await fs.rm(ctx.root!, { recursive: true, force: true });
   });
 
-  it('gives every tool a unique name, a description that says what it costs, and a valid JSON Schema', () => {
+  it('gives every tool a unique name, a description that says what it costs, and a valid JSON Schema that takes no field it does not name', () => {
     const ajv = new Ajv2020({ strict: false });
     assert.equal(new Set(TOOLS.map((tool) => tool.name)).size, TOOLS.length);
     for (const tool of TOOLS) {
       const schema = toolJsonSchema(tool);
       assert.equal(schema.type, 'object', tool.name);
+      assert.equal(schema.additionalProperties, false, `${tool.name} refuses unknown fields`);
       assert.doesNotThrow(() => ajv.compile(schema), tool.name);
       assert.match(tool.description, /cost|paid|changes/i, `${tool.name} says what it costs`);
       if (tool.kind !== 'read') assert.ok(typeof tool.plan === 'function', `${tool.name} plans first`);

@@ -2,7 +2,9 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ServiceClient } from '../../../src/core/client';
-import { CONFIRMATION_ID, Confirmations, JobBudget, toolNamed, type JobLimits, type ToolContext, type ToolResult } from '../../../src/core/tools';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { CONFIRMATION_ID, Confirmations, JobBudget, toolNamed, toolOutputJsonSchema, type AnyTool, type JobLimits, type ToolContext, type ToolResult } from '../../../src/core/tools';
 
 /** Job limits of a test: a minute's and a session's, raised with options named after them. */
 export function limits(perMinute = 200, perSession = 1000): JobLimits {
@@ -24,9 +26,21 @@ export async function call(ctx: ToolContext, name: string, input: Record<string,
   const tool = toolNamed(name);
   if (!tool) throw new Error(`no tool ${name}`);
   const confirmations = new Confirmations();
-  const first = await confirmations.call(tool, input, ctx);
+  const first = checkedAnswer(tool, await confirmations.call(tool, input, ctx));
   const id = first.data[CONFIRMATION_ID];
-  return confirmed && typeof id === 'string' ? confirmations.call(tool, { ...input, [CONFIRMATION_ID]: id }, ctx) : first;
+  return confirmed && typeof id === 'string' ? checkedAnswer(tool, await confirmations.call(tool, { ...input, [CONFIRMATION_ID]: id }, ctx)) : first;
+}
+
+const ajv = addFormats(new Ajv({ strict: false }));
+const validators = new Map<string, ValidateFunction>();
+
+/** The answer, once its data is checked against the tool's output schema as an MCP client checks it (Ajv, as the SDK's); errors carry none. */
+export function checkedAnswer(tool: AnyTool, result: ToolResult): ToolResult {
+  if (result.isError) return result;
+  let validate = validators.get(tool.name);
+  if (!validate) validators.set(tool.name, (validate = ajv.compile(toolOutputJsonSchema(tool))));
+  if (!validate(JSON.parse(JSON.stringify(result.data)))) throw new Error(`${tool.name} answered data its output schema refuses: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(result.data).slice(0, 2000)}`);
+  return result;
 }
 
 /** The result's text when it succeeded, else fails with its text. */

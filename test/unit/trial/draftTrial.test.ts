@@ -180,7 +180,7 @@ describe('the draft trial file', () => {
       const ctx = { root, client: {} as ServiceClient, budget: new JobBudget(() => ({ perMinute: 10, perSession: 10, raise: { perMinute: '-', perSession: '-' } })), signal: new AbortController().signal, user: 'Ana' };
       const read = await callTool(toolNamed('read_result_file')!, { path: 'loop.trial.json' }, ctx);
       assert.equal(read.isError, false);
-      assert.match(read.text, /^Trial of a draft version of the agent Support Call QA \(a-1\) by Ana, started\./);
+      assert.match(read.text, /^Trial of a draft version of the agent Support Call QA \(a-1\) by Ana: started and not finished: still running, or interrupted while its copies were made/);
       assert.equal((read.data as { subject?: string }).subject, 'agent_version_draft');
       const publish = await new Confirmations().call(toolNamed('publish_policy_edit')!, { trial_file: 'loop.trial.json' }, ctx);
       assert.equal(publish.isError, true);
