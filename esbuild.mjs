@@ -31,9 +31,33 @@ const mcpAnswerValidator = {
   },
 };
 
+/**
+ * The client uses undici's Pool only; undici's index brings fetch, WebSocket, caches, mocks and the rest
+ * (half a megabyte of dist/core.js), so the bundles take the Pool's own module, the same class. The Pool
+ * asks for fetch's body reader only for a FormData body, which the client never sends (multipart.ts
+ * writes its own), so that reader and what it needs stay out too: asked anyway, it says so.
+ */
+const UNDICI_POOL = [
+  // As undici's index does: the request methods (`request`, `stream`…) are the Dispatcher's.
+  "Object.assign(require('undici/lib/dispatcher/dispatcher.js').prototype, require('undici/lib/api/index.js'));",
+  "module.exports = { Pool: require('undici/lib/dispatcher/pool.js') };",
+].join('\n');
+const undiciPoolOnly = {
+  name: 'undici-pool-only',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici-pool', namespace: 'undici-pool' }));
+    build.onLoad({ filter: /^undici-pool$/, namespace: 'undici-pool' }, () => ({ contents: UNDICI_POOL, loader: 'js', resolveDir: path.resolve('.') }));
+    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) => (args.importer.includes(`${path.sep}undici${path.sep}lib${path.sep}dispatcher${path.sep}`) ? { path: 'no-form-data', namespace: 'undici-pool' } : undefined));
+    build.onLoad({ filter: /^no-form-data$/, namespace: 'undici-pool' }, () => ({
+      contents: "exports.extractBody = () => { throw new Error('The client sends no FormData body (it is left out of this bundle).'); };",
+      loader: 'js',
+    }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const common = {
-  plugins: [mcpAnswerValidator],
+  plugins: [mcpAnswerValidator, undiciPoolOnly],
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -69,9 +93,10 @@ const vscodeNamespaceOnce = {
 const CODICON_SOURCES = ['src/extension/jobs/jobView/jobViewPage.ts', 'src/webview/jobView', 'src/core/jobView'];
 
 const entries = [
-  { name: 'sandbox', entryPoints: { sandbox: 'src/sandbox/main.ts' } },
+  // Handlebars asks for `source-map` inside a try, only for source-mapped precompiling, which the sandbox never does.
+  { name: 'sandbox', entryPoints: { sandbox: 'src/sandbox/main.ts' }, options: { external: ['vscode', 'source-map'] } },
   { name: 'queryWorker', entryPoints: { queryWorker: 'src/sandbox/query/worker.ts' } },
-  { name: 'engineWorker', entryPoints: { engineWorker: 'src/sandbox/engine/worker.ts' } },
+  { name: 'engineWorker', entryPoints: { engineWorker: 'src/sandbox/engine/worker.ts' }, options: { external: ['vscode', 'source-map'] } },
   // The command line for CI (`agent-workbench try`): the core only, no VS Code.
   { name: 'cli', entryPoints: { cli: 'src/cli/main.ts' }, options: { banner: { js: '#!/usr/bin/env node' } } },
 ];
@@ -79,6 +104,10 @@ if (!sandboxOnly) {
   // Two extension bundles: the small one evaluated at activation, and the client loaded on first use.
   entries.unshift(
     { name: 'extension', entryPoints: { extension: 'src/extension/extension.ts' }, options: { plugins: [vscodeNamespaceOnce] } },
+    // The commands the views do not need to draw, loaded the first time one runs (src/extension/commands/onFirstUse.ts).
+    { name: 'commands', entryPoints: { commands: 'src/extension/commandsBundle.ts' }, options: { plugins: [vscodeNamespaceOnce] }, lazy: true },
+    // The webview panels, loaded when the first one opens.
+    { name: 'panels', entryPoints: { panels: 'src/extension/panelsBundle.ts' }, options: { plugins: [vscodeNamespaceOnce] }, lazy: true },
     { name: 'core', entryPoints: { core: 'src/extension/core.ts' } },
     // The Summary Preview's engine (Handlebars), loaded only when a preview opens. Handlebars asks for
     // `source-map` inside a try (only for source-mapped precompiling, which the preview never does).
@@ -119,6 +148,7 @@ fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), pa
 if (!sandboxOnly) fs.writeFileSync(path.join(distDir, 'build.json'), `${JSON.stringify({ testHooks })}\n`);
 if (!sandboxOnly) await writeCodiconSubset(path.join(outRoot, 'media', 'jobView'));
 
+const shared = sandboxOnly ? new Map() : await sharedWithActivation(entries);
 const contexts = [];
 for (const entry of entries) {
   if (!Object.values(entry.entryPoints).every((p) => fs.existsSync(p))) {
@@ -126,6 +156,8 @@ for (const entry of entries) {
     continue;
   }
   const options = { ...common, outdir: distDir, ...entry.options, entryPoints: entry.entryPoints };
+  if (entry.name === 'extension') Object.assign(options, exportingShared(entry, shared));
+  if (entry.lazy) options.plugins = [shareFromActivation(shared), ...options.plugins];
   if (watch) {
     const ctx = await esbuild.context(options);
     await ctx.watch();
@@ -137,6 +169,85 @@ for (const entry of entries) {
 }
 if (!sandboxOnly) await writeJsonSchemas();
 if (watch) console.log('esbuild: watching');
+
+/**
+ * What a bundle loaded on first use (`lazy`) imports from the activation bundle's source modules, by
+ * module: the names it uses, or `*`. Each such module is kept in the activation bundle only and reached
+ * from the other (not copied): a copy would have its own module state (the command wrapper's, the
+ * prompts tests answer) and its own classes, which `instanceof` would tell apart from the activation
+ * bundle's (a tree node passed to a command). Only the names used are exported, so that what esbuild
+ * leaves out of the activation bundle (the test build's hooks among it) stays out.
+ */
+async function sharedWithActivation(all) {
+  const extension = all.find((e) => e.name === 'extension');
+  const first = await esbuild.build({ ...common, ...extension.options, entryPoints: extension.entryPoints, outdir: distDir, write: false });
+  const activation = new Set(Object.keys(first.metafile.inputs).filter((input) => input.startsWith('src/')));
+  const shared = new Map();
+  for (const entry of all.filter((e) => e.lazy)) {
+    // Built as ESM with the activation bundle's modules left outside, its imports name what it uses of them.
+    const plugins = [resolvingTo(activation, (file) => ({ path: `activation:${file}`, external: true })), ...(entry.options?.plugins ?? common.plugins)];
+    const lazy = await esbuild.build({ ...common, ...entry.options, plugins, entryPoints: entry.entryPoints, outdir: distDir, write: false, format: 'esm', minify: false });
+    const text = lazy.outputFiles.find((f) => f.path.endsWith('.js')).text;
+    for (const [, clause, file] of text.matchAll(/^import (.+) from "activation:(.+)";$/gm)) {
+      const names = shared.get(file) ?? new Set();
+      if (clause.includes('* as ')) names.add('*');
+      for (const name of clause.match(/\{([^}]*)\}/)?.[1].split(',') ?? []) if (name.trim()) names.add(name.trim().split(/\s+as\s+/)[0]);
+      if (/^[\w$]+(,|$)/.test(clause)) names.add('default');
+      shared.set(file, names);
+    }
+  }
+  return shared;
+}
+
+/** A plugin that sends each relative import resolving to one of `files` (paths from the project) where `to` says. */
+function resolvingTo(files, to) {
+  return {
+    name: 'resolving-to',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData?.resolving) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+        const file = path.relative(process.cwd(), resolved.path).split(path.sep).join('/');
+        return files.has(file) ? to(file) : undefined;
+      });
+    },
+  };
+}
+
+/** The activation bundle's entry, which also exports, as `__shared` (by path), what the lazy bundles use of its modules. */
+function exportingShared(entry, shared) {
+  const source = Object.values(entry.entryPoints)[0];
+  const files = [...shared.keys()].sort();
+  // Getters, so that what a module exports stays live (a `let` that changes) as it is for an import.
+  const exportsOf = (file, i) => (shared.get(file).has('*') ? `m${i}` : `{ ${[...shared.get(file)].map((name) => `get ${name}() { return m${i}.${name}; }`).join(', ')} }`);
+  const lines = [
+    `export * from './${source}';`,
+    ...files.map((file, i) => `import * as m${i} from './${file}';`),
+    `export const __shared = { ${files.map((file, i) => `${JSON.stringify(file)}: ${exportsOf(file, i)}`).join(', ')} };`,
+  ];
+  const plugin = {
+    name: 'activation-entry',
+    setup(build) {
+      build.onResolve({ filter: /^activation-entry$/ }, () => ({ path: 'activation-entry', namespace: 'activation-entry' }));
+      build.onLoad({ filter: /.*/, namespace: 'activation-entry' }, () => ({ contents: lines.join('\n'), loader: 'ts', resolveDir: path.resolve('.') }));
+    },
+  };
+  return { entryPoints: { [Object.keys(entry.entryPoints)[0]]: 'activation-entry' }, plugins: [plugin, ...(entry.options?.plugins ?? [])] };
+}
+
+/** In a bundle loaded on first use: each shared module is the activation bundle's (dist/extension.js, already loaded). */
+function shareFromActivation(shared) {
+  const files = new Set(shared.keys());
+  return {
+    name: 'share-from-activation',
+    setup(build) {
+      resolvingTo(files, (file) => ({ path: file, namespace: 'activation' })).setup(build);
+      build.onResolve({ filter: /^activation-shared$/ }, () => ({ path: 'activation-shared', namespace: 'activation-shared' }));
+      build.onLoad({ filter: /.*/, namespace: 'activation-shared' }, () => ({ contents: "module.exports = require(require('path').join(__dirname, 'extension.js')).__shared;", loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'activation' }, (args) => ({ contents: `module.exports = require('activation-shared')[${JSON.stringify(args.path)}];`, loader: 'js' }));
+    },
+  };
+}
 
 /** Generates the editor's JSON schema files from the zod definitions the code validates with (one source of truth). */
 async function writeJsonSchemas() {

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { registerAgentCommands } from './agents/agentCommands';
 import { AgentsView } from './agents/agentsView';
 import { onOutcomeUnknown } from './commands/commandRunner';
 import { registerConnectionCommands } from './commands/connectionCommands';
@@ -7,7 +6,9 @@ import { Connection } from './connection/connection';
 import { AccountsProvider } from './connection/accountsProvider';
 import { applyProvisionedConnection } from './connection/provisioning';
 import type { SavedConnections } from './connection/savedConnections';
-import { TEST_API_ENV } from './constants';
+import { AgentCommands, ComparisonCommands, DatasetCommands, DocumentCommands, PolicyCommands, QueryCommands, RunCommands, TableCommands, TEST_API_ENV, TrialCommands } from './constants';
+import { lazyBundle } from './lazyCore';
+import { registerOnFirstUse } from './commands/onFirstUse';
 import { EditableFileSystem } from './documents/editableFileSystem';
 import { registerSaveCommand } from './documents/saveCommand';
 import { ServiceDocuments } from './documents/serviceDocuments';
@@ -24,11 +25,9 @@ import { Stores } from './store/stores';
 import { Ticker } from './util/ticker';
 import { registerTreeCommands } from './tree/treeCommands';
 import { TreeFailures } from './tree/treeFailures';
-import { registerPolicyCommands } from './policies/policyCommands';
 import { PolicyDocuments } from './policies/policyDocuments';
 import { PoliciesView } from './policies/policiesView';
 import { SummaryPreview } from './policies/summaryPreview';
-import { registerDatasetCommands } from './datasets/datasetCommands';
 import { DatasetsView } from './datasets/datasetsView';
 import { DatasetDropController } from './datasets/dropController';
 import { Uploads } from './datasets/uploads';
@@ -36,14 +35,11 @@ import { QueryResults } from './queries/queryResults';
 import { JobViews } from './jobs/jobView/jobViews';
 import type { JobPanelDebugState } from './jobs/jobView/jobPanel';
 import { SignedInUser } from './connection/signedInUser';
-import { registerQueryCommands } from './queries/queryCommands';
 import { RunTargets } from './runs/runTargets';
 import { RunFiles } from './runs/runFiles';
 import { Runner } from './runs/runner';
-import { registerRunCommands } from './runs/runCommands';
 import { SqlLanguageFeatures } from './tables/sqlLanguage';
 import { TableCatalog } from './tables/tableCatalog';
-import { registerTableCommands } from './tables/tableCommands';
 import { TableDropController, TableUploads } from './tables/tableUploads';
 import { TablesView } from './tables/tablesView';
 import { withProbes, type ResultsProbes } from './queries/resultsPanelProbe';
@@ -52,14 +48,16 @@ import { answerTrustWith } from './commands/workspaceTrust';
 import { answerStartWith } from './comparison/comparisonPrompts';
 import { answerModalsWith } from './util/modal';
 import { ComparisonEditors } from './comparison/comparisonEditors';
-import { registerComparisonCommands } from './comparison/comparisonCommands';
 import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
-import { registerTrialCommands } from './trials/trialCommands';
 import { registerLanguageModelTools } from './tools/languageModelTools';
 import { registerMcpServerProvider, type McpServerProvider } from './tools/mcpServerProvider';
 
 let sandbox: LocalSandbox | undefined;
+
+/** The commands in dist/commands.js (src/extension/commandsBundle.ts), loaded the first time one of them runs. */
+const loadCommands = lazyBundle<typeof import('./commandsBundle')>('commands.js');
+const LAZY_COMMANDS: readonly string[] = [AgentCommands, PolicyCommands, DatasetCommands, QueryCommands, RunCommands, TableCommands, ComparisonCommands, TrialCommands, DocumentCommands].flatMap((ids) => Object.values(ids));
 
 /**
  * What `activate` returns when the test harness asks for it (`AGENT_WORKBENCH_TEST_API=1`): the
@@ -179,25 +177,36 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     jobViews,
     ...registerConnectionCommands(connection, sandbox, user, log),
     ...registerTreeCommands(log),
-    ...registerAgentCommands(agents, documents, drafts, jobViews, log),
     ...registerJobWatchCommands(stores, log, () => connection.requireClient()),
-    ...registerPolicyCommands(policies, policyDocuments, log),
-    ...registerDatasetCommands(datasets, uploads, log),
-    ...registerQueryCommands(connection, results, log),
     registerSaveCommand(editable, log),
     runTargets,
     runFiles,
-    ...registerRunCommands(agents, connection, runner, runTargets, stores, log),
     tableCatalog,
     tables,
     new SqlLanguageFeatures(tableCatalog),
-    ...registerTableCommands(tables, tableUploads, results, log),
     comparisons,
-    ...registerComparisonCommands(agents, comparisons, log),
     new TestSetEditing(runTargets, connection),
-    ...registerTrialCommands({ connection, agents, policies, policyDocuments, versionDrafts: drafts, comparisons, log, madeHere: new Set<string>() }),
     ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
     ...mcp.disposables,
+  );
+  // Registered last: a stand-in only for what the lines above did not register (the job watch's commands are there).
+  context.subscriptions.push(
+    registerOnFirstUse(
+      LAZY_COMMANDS,
+      () =>
+        loadCommands().registerCommands({
+          agents: [agents, documents, drafts, jobViews, log],
+          policies: [policies, policyDocuments, log],
+          datasets: [datasets, uploads, log],
+          queries: [connection, results, log],
+          runs: [agents, connection, runner, runTargets, stores, log],
+          tables: [tables, tableUploads, results, log],
+          comparisons: [agents, comparisons, log],
+          trials: { connection, agents, policies, policyDocuments, versionDrafts: drafts, comparisons, log, madeHere: new Set<string>() },
+        }),
+      context.subscriptions,
+      log,
+    ),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;

@@ -7,6 +7,14 @@ import { passesTrustGate } from './workspaceTrust';
 
 let readAgain: (() => void) | undefined;
 
+/** The commands registered through `registerCommand` and not disposed (what still needs a stand-in until first use). */
+const registered = new Set<string>();
+
+/** The commands registered through `registerCommand` now. */
+export function registeredCommands(): ReadonlySet<string> {
+  return new Set(registered);
+}
+
 /** What to do when a write may or may not have happened: read the views again, so they show the truth. */
 export function onOutcomeUnknown(refresh: () => void): vscode.Disposable {
   readAgain = refresh;
@@ -27,7 +35,7 @@ function isUnsupportedEndpoint(error: unknown): boolean {
  */
 // Handlers declare the arguments VS Code passes them (a tree node, a URI…): `never[]` accepts any parameter list.
 export function registerCommand(log: Log, id: string, handler: (...args: never[]) => unknown): vscode.Disposable {
-  return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+  const registration = vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     if (!passesTrustGate(id)) return undefined;
     try {
       return await handler(...(args as never[]));
@@ -55,5 +63,10 @@ export function registerCommand(log: Log, id: string, handler: (...args: never[]
       });
       return undefined;
     }
+  });
+  registered.add(id);
+  return new vscode.Disposable(() => {
+    registered.delete(id);
+    registration.dispose();
   });
 }

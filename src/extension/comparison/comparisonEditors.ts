@@ -10,9 +10,10 @@ import type { JobLabelling } from '../jobs/jobView/jobViews';
 import { readDispositions } from './labelPrompts';
 import { activeTestSet } from './testSetFiles';
 import { COMPARISON_VIEW_TYPE } from './comparisonPage';
-import { ComparisonPanel } from './comparisonPanel';
+import type { ComparisonPanel } from './comparisonPanel';
+import { loadPanels } from '../lazyPanels';
 import { askToStart, requireTrust } from './comparisonPrompts';
-import { ComparisonSession, type ActOptions, type SessionDeps } from './comparisonSession';
+import type { ComparisonSession, ActOptions, SessionDeps } from './comparisonSession';
 import type { ComparisonRecord, Grounds } from '../core';
 
 /** How long the checks before a new comparison's question may take. */
@@ -94,7 +95,7 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
 
   resolveCustomTextEditor(document: vscode.TextDocument, webviewPanel: vscode.WebviewPanel): void {
     const key = document.uri.toString();
-    const panel = new ComparisonPanel(webviewPanel, this.context.extensionUri, this.deps.log, (message) => this.onMessage(key, message));
+    const panel = new (loadPanels().ComparisonPanel)(webviewPanel, this.context.extensionUri, this.deps.log, (message) => this.onMessage(key, message));
     let record;
     try {
       record = loadCore().parseComparison(document.getText());
@@ -102,7 +103,7 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
       this.showProblem(document, panel, messageOf(error));
       return;
     }
-    const session = new ComparisonSession(document, record, panel, this.deps, this.context.globalStorageUri.fsPath);
+    const session = new (loadPanels().ComparisonSession)(document, record, panel, this.deps, this.context.globalStorageUri.fsPath);
     this.sessions.get(key)?.dispose();
     this.sessions.set(key, session);
     panel.onDidDispose(() => {

@@ -3,7 +3,8 @@ import type { QueryResultSet } from '../../core/client/schemas/database';
 import type { Log } from '../log';
 import { targetUri, type ExportFormat } from './resultsPanelExport';
 import type { ResultsPanelProbe } from './resultsPanelProbe';
-import { ResultPanel } from './resultPanel';
+import type { ResultPanel } from './resultPanel';
+import { loadPanels } from '../lazyPanels';
 
 /**
  * What a query result panel shows: a query still running (with Cancel when `cancel` is given: it
@@ -39,7 +40,7 @@ export class QueryResults implements vscode.Disposable {
       existing.update(view);
       return;
     }
-    const panel = ResultPanel.create(this.context.extensionUri, this.log, view);
+    const panel = loadPanels().ResultPanel.create(this.context.extensionUri, this.log, view);
     this.panels.set(view.queryId, panel);
     panel.onDidDispose(() => {
       for (const [key, open] of this.panels) if (open === panel) this.panels.delete(key);

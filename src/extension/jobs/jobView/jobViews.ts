@@ -15,7 +15,8 @@ import { jobArtifactUri, jobUri } from '../../documents/documentUris';
 import type { Log } from '../../log';
 import { Disposable } from '../../util/disposable';
 import { messageOf } from '../../util/errors';
-import { JobPanel, type JobPanelDebugState, type JobPanelRequest } from './jobPanel';
+import type { JobPanel, JobPanelDebugState, JobPanelRequest } from './jobPanel';
+import { loadPanels } from '../../lazyPanels';
 import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
 import type { Ticker } from '../../util/ticker';
 import { isJobRecord } from '../../../core/store/jobMerge';
@@ -126,7 +127,7 @@ export class JobViews extends Disposable {
     this.states.set(target.jobId, state);
     this.listenToRecord(target.jobId);
     const title = `Job ${shortId(target.jobId)} · ${target.agent.name}`;
-    const panel = JobPanel.create(this.context.extensionUri, this.log, target.jobId, title, (action) => this.act(target.jobId, action), restored, preserveFocus);
+    const panel = loadPanels().JobPanel.create(this.context.extensionUri, this.log, target.jobId, title, (action) => this.act(target.jobId, action), restored, preserveFocus);
     this.panels.set(target.jobId, panel);
     panel.onDidDispose(() => {
       this.panels.delete(target.jobId);
