@@ -129,6 +129,8 @@ export const Settings = {
 
 export const ContextKeys = {
   connected: 'agentWorkbench.connected',
+  /** True while the window starts and does not know yet whether it has a session: the views say "Connecting…". */
+  connecting: 'agentWorkbench.connecting',
   sandboxRunning: 'agentWorkbench.sandboxRunning',
   sandboxStarting: 'agentWorkbench.sandboxStarting',
   /** True while signed out because the service stopped accepting the token (401): the views ask to sign in again. */
