@@ -127,6 +127,7 @@ export class ServiceStore {
   jobsStarted(agentId: string, jobs: readonly AgentJob[]): void {
     const fresh = jobs.filter((job) => !this.jobs.has(job.id));
     for (const job of jobs) this.take(agentId, job);
+    this.labels.learn(agentId, jobs);
     const agent = this.agents.get(agentId);
     const agents = new Set<string>();
     if (agent && fresh.length) {

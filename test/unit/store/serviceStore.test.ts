@@ -171,3 +171,18 @@ describe('The store of what the extension knows', () => {
     );
   });
 });
+
+describe('The store’s job labels', () => {
+  const OPENING = 'Agent: Thanks for calling Acme Support, this call may be recorded for quality and training.';
+  const started = (n: number, line: string): AgentJob =>
+    job(`c${n}`, JobStatus.PENDING, 0, { job_inputs: [{ key: 'transcript', value: `${OPENING}\nCustomer: ${line}\nAgent: I am sorry to hear that.` }] });
+
+  it('tell jobs just started apart at once (a run file’s batch): what they open with is learnt from them too', () => {
+    const store = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    const jobs = [started(1, 'The service was down again.'), started(2, 'My router keeps restarting.'), started(3, 'Which plan has phone support?')];
+    store.jobsStarted('a', jobs);
+    const labels = jobs.map((j) => store.labels.rowText('a', store.job(j.id)!, undefined).label);
+    assert.deepEqual(labels, ['“The service was down again. Agent: I …”', '“My router keeps restarting. Agent: I …”', '“Which plan has phone support? Agent: …”']);
+    store.dispose();
+  });
+});
