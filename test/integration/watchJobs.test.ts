@@ -5,7 +5,7 @@ import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
 import { watchedJobsItems } from '../../src/extension/jobs/jobWatchCommands';
 import { Stores } from '../../src/extension/store/stores';
-import { is, agentChildren, connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import { is, agentChildren, connect, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 describe('Watched jobs', function () {
   this.timeout(60_000);
@@ -54,6 +54,22 @@ describe('Watched jobs', function () {
     } finally {
       next.dispose();
     }
+  });
+
+  it('names a watched job in the status bar by its row’s label, as the Jobs list does, not by its agent and version', async () => {
+    const api = await workbench();
+    const watched = api.stores.require().watcher;
+    watched.unwatchAll();
+    const { agent, jobId } = await startJob('Support Call QA');
+    await agent.jobs.reload();
+    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job');
+    const rowLabel = itemText(node).label;
+    assert.match(rowLabel, /^“/, 'the row is labelled by its input');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
+    const text = await waitFor(() => api.watched.text, 'the status bar item');
+    assert.ok(text.includes(rowLabel.slice(0, 20)), `the status bar names the job by its label: ${text}`);
+    assert.doesNotMatch(text, /Support Call QA ·/);
+    watched.unwatch(jobId);
   });
 
   it('names the agent of a job watched by its pasted ID, so it opens and offers Show Result', async () => {

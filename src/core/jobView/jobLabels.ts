@@ -56,8 +56,8 @@ export class JobLabels {
 
   /** The row text of a job: its label as first made from its content, the rest (status, times) as of now. */
   rowText(agentId: string | undefined, job: AgentJob, labelField: string | undefined, now: number = Date.now()): JobRowText {
-    const shared = this.sharedFor(agentId, job);
-    return jobRowText(job, labelField, now, shared, this.labelOf(agentId, job, labelField));
+    const label = this.labelOf(agentId, job, labelField);
+    return jobRowText(job, labelField, now, label === undefined ? this.sharedFor(agentId, job) : NOTHING_SHARED, label);
   }
 
   /** The label made from the job's content (kept from its first showing); undefined while nothing tells it apart yet (a stub with no inputs). */

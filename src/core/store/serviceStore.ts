@@ -96,6 +96,17 @@ export class ServiceStore {
     return this.agentOfJob.get(jobId);
   }
 
+  /**
+   * What a watched job is named by in the status bar and its notifications: its label, as its row in
+   * the Jobs list has it, once the store knows what tells it apart (its inputs or the metadata field);
+   * until then the label it was watched with ("Support Call QA · v4").
+   */
+  labelOfWatched(job: WatchedJob, labelField?: string): string | undefined {
+    const record = this.jobs.get(job.id);
+    const agentId = job.agentId ?? this.agentOfJob.get(job.id);
+    return (record && this.labels.labelOf(agentId, record, labelField)) || job.label;
+  }
+
   /** The jobs of an agent the store knows that are not final (to cancel, to follow). */
   activeJobsOf(agentId: string): AgentJob[] {
     return [...this.jobs.values()].filter((job) => this.agentOfJob.get(job.id) === agentId && !isFinalStatus(job.status_code));

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { elapsedText, jobTitle, statusGroup, statusWord, type WatchedJob } from '../../core/jobWatch';
 import { JobNode } from '../agents/jobNodes';
+import { shownWatchedJob } from '../agents/jobPresentation';
 import { registerCommand } from '../commands/commandRunner';
 import { AgentCommands, RunCommands } from '../constants';
 import { parseViewUri } from '../documents/documentUris';
@@ -52,7 +53,7 @@ export function registerJobWatchCommands(stores: Stores, log: Log, client: () =>
       watchById(id.trim());
     }),
     registerCommand(log, AgentCommands.stopWatchingAll, () => watcher().unwatchAll()),
-    registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(watcher())),
+    registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(watcher(), (job) => shownWatchedJob(stores.current, job))),
   ];
 }
 
@@ -101,13 +102,13 @@ async function pickToCancel(running: readonly WatchedJob[], cancel: (job: Watche
   if (pick) cancel(pick.job);
 }
 
-function showWatchedJobs(watcher: JobWatcher): void {
+function showWatchedJobs(watcher: JobWatcher, shown: (job: WatchedJob) => WatchedJob): void {
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = 'Watched Jobs';
   qp.placeholder = 'Select a job to open it; its buttons open, cancel or stop watching it';
   const cancel = (job: WatchedJob): void => void vscode.commands.executeCommand(RunCommands.cancelJob, { agentId: job.agentId, jobId: job.id });
   const render = (): void => {
-    qp.items = watchedJobsItems(watcher.jobs(), Date.now(), {
+    qp.items = watchedJobsItems(watcher.jobs().map(shown), Date.now(), {
       dismiss: () => watcher.dismissFinished(),
       stopAll: () => watcher.unwatchAll(),
       watchAnother: () => void vscode.commands.executeCommand(AgentCommands.watchJob, null),

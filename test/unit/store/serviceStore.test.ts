@@ -185,4 +185,14 @@ describe('The store’s job labels', () => {
     assert.deepEqual(labels, ['“The service was down again. Agent: I …”', '“My router keeps restarting. Agent: I …”', '“Which plan has phone support? Agent: …”']);
     store.dispose();
   });
+
+  it('name a watched job by its row’s label in the status bar, not by its agent and version, once its inputs are known', () => {
+    const store = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    store.jobsStarted('a', [started(1, 'The service was down again.'), started(2, 'My router keeps restarting.'), started(3, 'Which plan has phone support?')]);
+    const watched = (id: string) => ({ id, label: 'Support Call QA · v4 – recording disclosure', agentId: 'a', status: JobStatus.PENDING, watchedAt: T0 });
+    assert.equal(store.labelOfWatched(watched('c2')), store.labels.rowText('a', store.job('c2')!, undefined).label);
+    assert.equal(store.labelOfWatched(watched('c2')), '“My router keeps restarting. Agent: I …”');
+    assert.equal(store.labelOfWatched(watched('pasted')), 'Support Call QA · v4 – recording disclosure', 'a job whose inputs are unknown keeps the label it was watched with');
+    store.dispose();
+  });
 });
