@@ -109,6 +109,29 @@ describe('Watched jobs', function () {
     assert.equal(items.filter((item) => item.job).length, 68);
   });
 
+  it('keeps offering Show Result for a job that finished unseen, from the status bar item, until its view is opened', async () => {
+    const api = await workbench();
+    const watched = api.stores.require().watcher;
+    watched.unwatchAll();
+    const { agent, jobId } = await startJob('Support Call QA');
+    await agent.jobs.reload();
+    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
+    const job = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.unseen), 'the job to finish unseen', 45_000);
+    assert.match(api.watched.text, /\$\(bell-dot\)/, `the item says a result waits: ${api.watched.text}`);
+    const shown: string[] = [];
+    const noop = (): void => undefined;
+    const items = watchedJobsItems([job], Date.now(), { dismiss: noop, stopAll: noop, watchAnother: noop, cancel: noop, showResult: (j) => shown.push(j.id) });
+    assert.match(items[0]?.label ?? '', /^\$\(go-to-file\) Show Result: /, items.map((i) => i.label).join(' | '));
+    items[0]?.action?.();
+    assert.deepEqual(shown, [jobId]);
+    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: agent.agent.id, jobId });
+    await waitFor(() => watched.jobs().find((j) => j.id === jobId && !j.unseen), 'the result seen once its view is open');
+    assert.doesNotMatch(api.watched.text, /bell-dot/);
+    watched.unwatch(jobId);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('watches a job by its ID alone and keeps it listed until dismissed', async () => {
     const api = await workbench();
     const { jobId } = await startJob('Refund Request Reviewer');

@@ -76,9 +76,13 @@ async function resolveAgent(jobs: JobWatcher, client: () => ServiceClient, id: s
 }
 
 /** The watched-jobs menu: its actions first (a long list would hide them), then the jobs. */
-export function watchedJobsItems(jobs: readonly WatchedJob[], now: number, actions: { dismiss: () => void; stopAll: () => void; watchAnother: () => void; cancel: (job: WatchedJob) => void }): Item[] {
+export function watchedJobsItems(jobs: readonly WatchedJob[], now: number, actions: { dismiss: () => void; stopAll: () => void; watchAnother: () => void; cancel: (job: WatchedJob) => void; showResult?: (job: WatchedJob) => void }): Item[] {
   const running = jobs.filter((job) => statusGroup(job) === 'running');
   const items: Item[] = [];
+  // Results that finished while watched and were not looked at yet: the notification that offered them may be gone.
+  for (const job of jobs) {
+    if (job.unseen && job.agentId && actions.showResult) items.push({ label: `$(go-to-file) Show Result: ${jobTitle(job)}`, description: statusWord(job), action: () => actions.showResult?.(job) });
+  }
   if (running.length === 1) items.push({ label: `$(circle-slash) Cancel Job ${jobTitle(running[0]!)}`, action: () => actions.cancel(running[0]!) });
   if (running.length > 1) items.push({ label: '$(circle-slash) Cancel Job…', description: `${running.length} running`, action: () => void pickToCancel(running, actions.cancel) });
   if (jobs.some((job) => statusGroup(job) !== 'running' && statusGroup(job) !== 'checking')) items.push({ label: '$(clear-all) Dismiss Finished Jobs', action: actions.dismiss });
@@ -113,6 +117,7 @@ function showWatchedJobs(watcher: JobWatcher, shown: (job: WatchedJob) => Watche
       stopAll: () => watcher.unwatchAll(),
       watchAnother: () => void vscode.commands.executeCommand(AgentCommands.watchJob, null),
       cancel,
+      showResult: open,
     });
   };
   render();

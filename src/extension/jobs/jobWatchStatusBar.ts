@@ -77,21 +77,24 @@ export class JobWatchStatusBar extends Disposable {
     }
     const summary = summarize(jobs, Date.now());
     const failed = jobs.some((j) => j.status === JobStatus.FAILURE);
-    this.item.text = `${summary.anyRunning ? '$(sync~spin)' : failed ? '$(error)' : '$(pass)'} ${summary.text}`;
-    this.item.tooltip = this.tooltip(jobs);
-    this.item.accessibilityInformation = { label: `Watched jobs: ${summary.text}` };
+    // The notification hides after a while; the item keeps saying a result waits until the user looks.
+    const unseen = jobs.filter((j) => j.unseen).length;
+    const waiting = unseen ? ` · ${unseen === 1 ? '1 result' : `${unseen} results`} to see` : '';
+    this.item.text = `${summary.anyRunning ? '$(sync~spin)' : failed ? '$(error)' : '$(pass)'} ${summary.text}${unseen ? ` $(bell-dot)` : ''}`;
+    this.item.tooltip = this.tooltip(jobs, unseen);
+    this.item.accessibilityInformation = { label: `Watched jobs: ${summary.text}${waiting}` };
     this.item.backgroundColor = failed && !summary.anyRunning ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.show();
     // The elapsed time of a single running job moves every second.
     this.setTicker(jobs.length === 1 && summary.anyRunning);
   }
 
-  private tooltip(jobs: readonly WatchedJob[]): vscode.MarkdownString {
+  private tooltip(jobs: readonly WatchedJob[], unseen: number): vscode.MarkdownString {
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**Watched jobs**\n\n');
     const now = Date.now();
-    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobFullTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}`).appendMarkdown('\n');
-    md.appendMarkdown('\nClick to open, stop watching, or dismiss finished jobs.');
+    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobFullTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}${job.unseen ? ' · result not seen yet' : ''}`).appendMarkdown('\n');
+    md.appendMarkdown(unseen ? '\nClick to show the results you have not seen, open, stop watching, or dismiss finished jobs.' : '\nClick to open, stop watching, or dismiss finished jobs.');
     return md;
   }
 
@@ -113,6 +116,7 @@ export class JobWatchStatusBar extends Disposable {
     const title = this.titleOf(job);
     const show = 'Show Result';
     const actions = job.agentId ? [show] : [];
+    // Opening the job view marks the result seen; until then the status bar item offers it.
     const then = (choice: string | undefined): void => {
       if (choice === show && job.agentId) void vscode.commands.executeCommand(AgentCommands.openJob, { agentId: job.agentId, jobId: job.id });
     };

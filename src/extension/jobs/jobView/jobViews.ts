@@ -115,6 +115,8 @@ export class JobViews extends Disposable {
     // A stub (a job watched by its pasted ID) is no record: the status, its reason and the version's name are still read.
     const known = target.job ?? (stored && isJobRecord(stored) ? stored : undefined);
     const existing = this.panels.get(target.jobId);
+    // The user looks at the job: a result the status bar kept offering is seen.
+    this.store?.watcher.markSeen(target.jobId);
     if (target.labelling) this.labellings.set(target.jobId, target.labelling);
     if (existing) {
       existing.reveal(preserveFocus);
@@ -248,6 +250,8 @@ export class JobViews extends Disposable {
     this.render(jobId);
     // The outputs exist once the job is final: read them (with any other view that finished meanwhile).
     if (isFinalStatus(status)) void this.read(jobId, false);
+    // Finished before the user's eyes: nothing left to offer in the status bar.
+    if (isFinalStatus(status) && this.panels.get(jobId)?.visible) this.store?.watcher.markSeen(jobId);
   }
 
   private adoptRecord(jobId: string, job: AgentJob): void {
