@@ -129,6 +129,23 @@ describe('Job view', function () {
     watcher.unwatch(jobId);
   });
 
+  it('shows a job pasted under another agent (Open Job → an agent → another agent’s job ID) with its own agent and version name', async () => {
+    const api = await workbench();
+    const client = api.connection.requireClient();
+    const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, language: 'pt' });
+    const other = (await client.agents.list({ page_size: 50 })).results.find((a) => a.id !== DEMO_LOOP_AGENT_ID);
+    assert.ok(other, 'another agent');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: other.id, jobId });
+    const model = await waitFor(() => {
+      const shown = api.jobViews.debugState(jobId)?.model;
+      return shown?.agentId === DEMO_LOOP_AGENT_ID && shown.header.find((f) => f.label === 'Version')?.value !== 'unknown version' ? shown : undefined;
+    }, 'the view under the job’s own agent, its version named');
+    assert.equal(model.agentName, 'Support Call QA');
+    assert.match(model.title, /Support Call QA/);
+    const version = model.header.find((f) => f.label === 'Version')!.value;
+    assert.doesNotMatch(version, /^[0-9a-f]{8}-[0-9a-f]{4}-/, `the version is named, not its ID: ${version}`);
+  });
+
   it('opens the raw JSON of the job as a read-only document', async () => {
     const api = await workbench();
     const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, language: 'nl' });

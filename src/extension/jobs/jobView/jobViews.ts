@@ -223,16 +223,30 @@ export class JobViews extends Disposable {
     }
   }
 
-  /** A job opened by ID has no version name yet: the result names the version, the agent's versions name it. */
+  /**
+   * A job opened by ID has no version name yet: the result names the version, the agent's versions name
+   * it. The result also names the job's agent: a job pasted under another agent shows its own.
+   */
   private async versionName(state: JobState): Promise<void> {
     try {
       const result = await this.batcher.read(state.jobId);
+      if (result?.agent_id && result.agent_id !== state.agentId) await this.ownAgent(state, result.agent_id);
       if (!result?.agent_version_id) return;
       const version = await this.connection.requireClient().agents.getVersion(state.agentId, result.agent_version_id);
       state.versionName = version.version_name;
     } catch (error) {
       this.log.debug(`No version name for job ${state.jobId}: ${messageOf(error)}`);
     }
+  }
+
+  /** The job belongs to another agent than it was opened under: the view shows that agent, and reads its records from it. */
+  private async ownAgent(state: JobState, agentId: string): Promise<void> {
+    const agent = this.store?.agent(agentId) ?? (await this.connection.requireClient().agents.get(agentId));
+    this.log.info(`Job ${state.jobId} belongs to ${agent.name} (${agentId}), not to the agent it was opened under (${state.agentId})`);
+    state.agentId = agent.id;
+    state.agentName = agent.name;
+    this.follower?.unfollow([state.jobId]);
+    if (!state.job) void this.store?.readRecords(agent.id);
   }
 
   private follow(state: JobState): void {
