@@ -152,6 +152,8 @@ export const StateKeys = {
   connections: 'agentWorkbench.connections',
   agentFilter: 'agentWorkbench.agents.filter',
   watchedJobs: 'agentWorkbench.jobs.watched',
+  /** `workspaceState`: the job views open (job, agent), so a reload brings back those whose page saved no state. */
+  openJobViews: 'agentWorkbench.jobs.openViews',
   /** `workspaceState`, per connection: the job labels shown, so a job reads the same after a reload. */
   jobLabels: 'agentWorkbench.jobs.labels',
   recentDatasets: 'agentWorkbench.datasets.recent',

@@ -108,6 +108,23 @@ export class Connection extends Disposable {
     }
   }
 
+  /**
+   * Resolves once the window knows whether it is connected: at once when it does, else when `start`
+   * has read the token and applied a provisioned connection — or after `timeoutMs`, never forever.
+   */
+  whenSettled(timeoutMs = 5 * 60_000): Promise<void> {
+    if (this.current.kind !== 'connecting') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        sub.dispose();
+        clearTimeout(timer);
+        resolve();
+      };
+      const sub = this.onDidChange((state) => state.kind !== 'connecting' && done());
+      const timer = setTimeout(done, timeoutMs);
+    });
+  }
+
   /** Connects this window alone to a service (the local sandbox it started), or ends that (undefined). */
   async useWindowConnection(connection: WindowConnection | undefined): Promise<void> {
     if (connection) this.log.addSecret(connection.token);
