@@ -5,6 +5,8 @@ import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
 import { watchedJobsItems } from '../../src/extension/jobs/jobWatchCommands';
 import { Stores } from '../../src/extension/store/stores';
+import { isFinalStatus } from '../../src/core/jobStatus';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_INPUTS } from '../../src/sandbox/seed/demoLoop';
 import { is, agentChildren, connect, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 describe('Watched jobs', function () {
@@ -113,10 +115,10 @@ describe('Watched jobs', function () {
     const api = await workbench();
     const watched = api.stores.require().watcher;
     watched.unwatchAll();
-    const { agent, jobId } = await startJob('Support Call QA');
-    await agent.jobs.reload();
-    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job');
-    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
+    // `[slow]` keeps the sandbox's job running for a while, so it surely finishes while watched.
+    const jobId = await api.connection.requireClient().agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript} [slow] [ok]` } });
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', { agentId: DEMO_LOOP_AGENT_ID, jobId });
+    await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.status !== undefined && !isFinalStatus(j.status)), 'the job seen running');
     const job = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.unseen), 'the job to finish unseen', 45_000);
     assert.match(api.watched.text, /\$\(bell-dot\)/, `the item says a result waits: ${api.watched.text}`);
     const shown: string[] = [];
@@ -125,7 +127,7 @@ describe('Watched jobs', function () {
     assert.match(items[0]?.label ?? '', /^\$\(go-to-file\) Show Result: /, items.map((i) => i.label).join(' | '));
     items[0]?.action?.();
     assert.deepEqual(shown, [jobId]);
-    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: agent.agent.id, jobId });
+    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: DEMO_LOOP_AGENT_ID, jobId });
     await waitFor(() => watched.jobs().find((j) => j.id === jobId && !j.unseen), 'the result seen once its view is open');
     assert.doesNotMatch(api.watched.text, /bell-dot/);
     watched.unwatch(jobId);
