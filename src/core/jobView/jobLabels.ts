@@ -63,12 +63,17 @@ export class JobLabels {
   /** The label made from the job's content (kept from its first showing); undefined while nothing tells it apart yet (a stub with no inputs). */
   labelOf(agentId: string | undefined, job: AgentJob, labelField: string | undefined): string | undefined {
     const key = `${labelField?.trim() ?? ''}\n${job.id}`;
-    const kept = this.kept.get(key);
+    const kept = this.shownLabel(job.id, labelField);
     if (kept !== undefined) return kept;
     // A stub (a run's answer, a status) has no inputs yet: its fallback label is not kept.
     const label = tellingLabel(job, labelField, this.sharedFor(agentId, job)) || undefined;
     if (label !== undefined) this.keep(key, label);
     return label;
+  }
+
+  /** The label a job was shown with (in this window or, stored, in an earlier one), if any. */
+  shownLabel(jobId: string, labelField: string | undefined): string | undefined {
+    return this.kept.get(`${labelField?.trim() ?? ''}\n${jobId}`);
   }
 
   /** Fires when a label is kept for the first time (to store them for the next window). */

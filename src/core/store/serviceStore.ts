@@ -104,7 +104,8 @@ export class ServiceStore {
   labelOfWatched(job: WatchedJob, labelField?: string): string | undefined {
     const record = this.jobs.get(job.id);
     const agentId = job.agentId ?? this.agentOfJob.get(job.id);
-    return (record && this.labels.labelOf(agentId, record, labelField)) || job.label;
+    // After a reload the job's record is read again a moment later; the label it was shown with is kept already.
+    return (record ? this.labels.labelOf(agentId, record, labelField) : this.labels.shownLabel(job.id, labelField)) || job.label;
   }
 
   /** The jobs of an agent the store knows that are not final (to cancel, to follow). */

@@ -195,4 +195,17 @@ describe('The store’s job labels', () => {
     assert.equal(store.labelOfWatched(watched('pasted')), 'Support Call QA · v4 – recording disclosure', 'a job whose inputs are unknown keeps the label it was watched with');
     store.dispose();
   });
+
+  it('name a watched job after a reload by the label it was shown with, before its record is read again', () => {
+    const before = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    before.jobsStarted('a', [started(1, 'The service was down again.'), started(2, 'My router keeps restarting.'), started(3, 'Which plan has phone support?')]);
+    const watched = { id: 'c2', label: 'Support Call QA · v4', agentId: 'a', status: JobStatus.SUCCESS, watchedAt: T0 };
+    const shown = before.labelOfWatched(watched);
+    const after = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    after.labels.restore(JSON.parse(JSON.stringify(before.labels.serialize())));
+    assert.equal(after.labelOfWatched(watched), shown);
+    before.dispose();
+    after.dispose();
+  });
 });
+
