@@ -129,6 +129,8 @@ export const Settings = {
 
 export const ContextKeys = {
   connected: 'agentWorkbench.connected',
+  /** True while the window starts and does not know yet whether it has a session: the views say "Connecting…". */
+  connecting: 'agentWorkbench.connecting',
   sandboxRunning: 'agentWorkbench.sandboxRunning',
   sandboxStarting: 'agentWorkbench.sandboxStarting',
   /** True while signed out because the service stopped accepting the token (401): the views ask to sign in again. */
@@ -150,6 +152,10 @@ export const StateKeys = {
   connections: 'agentWorkbench.connections',
   agentFilter: 'agentWorkbench.agents.filter',
   watchedJobs: 'agentWorkbench.jobs.watched',
+  /** `workspaceState`: the job views open (job, agent), so a reload brings back those whose page saved no state. */
+  openJobViews: 'agentWorkbench.jobs.openViews',
+  /** `workspaceState`, per connection: the job labels shown, so a job reads the same after a reload. */
+  jobLabels: 'agentWorkbench.jobs.labels',
   recentDatasets: 'agentWorkbench.datasets.recent',
   policySearch: 'agentWorkbench.policies.search',
   tableSearch: 'agentWorkbench.tables.search',

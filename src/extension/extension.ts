@@ -209,11 +209,14 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ),
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
+  // Until the saved token is read and a provisioned connection applied, the window says "connecting…".
   const local = sandbox;
-  void local
-    .repairLegacySettings()
-    .then(() => connection.refresh())
-    .then(() => applyProvisionedConnection(connection, log))
+  void connection
+    .start(async () => {
+      await local.repairLegacySettings();
+      await connection.refresh();
+      await applyProvisionedConnection(connection, log);
+    })
     .then(() => local.offerRestartAfterReload())
     .catch((error: unknown) => log.error('Connecting at start failed', error));
   openWalkthroughOnFirstRun(context);

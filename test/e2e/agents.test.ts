@@ -118,6 +118,9 @@ describe('Agents in the browser', function () {
     await workbench.screenshot('agents--jobs-started-elsewhere-appear');
   });
 
+  /** The mark of the job the next test watches (the status bar names the job by its row's label, which holds it). */
+  let watchedMark = '';
+
   it('watches a new job from the Jobs list and shows it finish in the status bar, with a notification', async () => {
     const { workbench, sandbox } = session();
     assert.ok(sandbox);
@@ -127,6 +130,7 @@ describe('Agents in the browser', function () {
     // `[slow]` keeps it running for half a minute: still running when its row's Watch Job is clicked.
     // A mark of its own names its row, whatever else the list holds (a demo job still running, a job of an earlier test).
     const mark = `Watch me ${Date.now().toString(36)}`;
+    watchedMark = mark;
     const jobId = await client.agents.run(agent.id, { inputs: Object.fromEntries(version.input_definitions.map((d) => [d.key, `${mark}: I want my money back for order 1234. [ok] [slow]`])) });
     await client.close();
 
@@ -142,9 +146,10 @@ describe('Agents in the browser', function () {
     const newJob = workbench.view('Agents').locator('.monaco-list-row[aria-level="3"]', { hasText: mark }).first();
     await newJob.waitFor({ timeout: 30_000 });
     await workbench.inlineAction(newJob, /^Watch Job$/);
-    const running = await workbench.waitForStatusBarText(/Refund Request Reviewer.*(pending|running|retrying)/i, 30_000);
+    // Named by its row's label (its input), as the Jobs list names it, not by agent and version.
+    const running = await workbench.waitForStatusBarText(new RegExp(`${mark}.*(pending|running|retrying)`, 'i'), 30_000);
     await workbench.screenshot('agents--status-bar-running');
-    const done = await workbench.waitForStatusBarText(/Refund Request Reviewer.*(succeeded|failed|cancelled|done)/i, 60_000);
+    const done = await workbench.waitForStatusBarText(new RegExp(`${mark}.*(succeeded|failed|cancelled|done)`, 'i'), 60_000);
     const note = await workbench.waitForNotification(/Job .* (finished|failed)/, 30_000);
     assert.ok(running && done && note, `${running} → ${done}; ${note}`);
     assert.ok(jobId);
@@ -154,9 +159,10 @@ describe('Agents in the browser', function () {
   it('remembers the watched job across a window reload', async () => {
     // Follows the test above, which leaves its finished job watched.
     const { workbench } = session();
-    await workbench.waitForStatusBarText(/Refund Request Reviewer/i);
+    await workbench.waitForStatusBarText(watchedMark);
     await workbench.reloadWindow();
-    const after = await workbench.waitForStatusBarText(/Refund Request Reviewer/i, 60_000);
+    // The same label as before the reload: the labels shown are kept.
+    const after = await workbench.waitForStatusBarText(watchedMark, 60_000);
     assert.match(after, /succeeded|failed|cancelled|done/i);
     await workbench.screenshot('agents--status-bar-after-reload');
   });

@@ -3,11 +3,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureDebianPackages, dpkgInstalled } from './debian.mjs';
+import { installOnce, isInstalled } from './installOnce.mjs';
 import { cacheRoot } from './paths.mjs';
 import { freePort, preferredPort, run, startDetached, waitForHttp } from './processes.mjs';
 
 export const CODE_SERVER_VERSION = '4.100.3';
-const MARKER = '.agent-workbench-installed';
 // code-server writes a default config into ~/.config unless it is given one; flags override it.
 const CONFIG = 'agent-workbench-config.yaml';
 
@@ -17,16 +17,26 @@ export function codeServerDir() {
 }
 
 /**
- * Installs code-server into the cache unless a finished install is there already (the marker is
- * written only after `--version` answers), and returns the path of its entry script.
+ * Installs code-server into the cache unless a finished install is there already, and returns the
+ * path of its entry script. One process installs at a time (the others wait for it, see
+ * installOnce.mjs); the marker is written only after `--version` answers, so an install that failed
+ * or was stopped halfway is installed again, never used.
  */
 export async function ensureCodeServer({ log = console.log } = {}) {
   const dir = codeServerDir();
   const entry = path.join(dir, 'out', 'node', 'entry.js');
-  if (fs.existsSync(path.join(dir, MARKER))) {
-    if (!fs.existsSync(path.join(dir, CONFIG))) fs.writeFileSync(path.join(dir, CONFIG), 'auth: none\n');
-    return entry;
-  }
+  await installOnce({
+    dir,
+    what: `code-server ${CODE_SERVER_VERSION}`,
+    complete: () => isInstalled(dir) && fs.existsSync(entry),
+    install: () => installCodeServer(dir, log),
+    verify: () => verifyCodeServer(dir, entry),
+  });
+  if (!fs.existsSync(path.join(dir, CONFIG))) fs.writeFileSync(path.join(dir, CONFIG), 'auth: none\n');
+  return entry;
+}
+
+async function installCodeServer(dir, log) {
   await ensureDebianPackages(
     [
       { pkg: 'libkrb5-dev', present: () => dpkgInstalled('libkrb5-dev'), why: 'headers for the kerberos native module of VS Code' },
@@ -36,7 +46,6 @@ export async function ensureCodeServer({ log = console.log } = {}) {
   );
   const started = Date.now();
   log(`Installing code-server ${CODE_SERVER_VERSION} into ${dir} (about a minute, once)...`);
-  fs.rmSync(dir, { recursive: true, force: true });
   await unpack(dir);
   await installVscode(path.join(dir, 'lib', 'vscode'));
   await npmInstall(path.join(dir, 'lib', 'vscode', 'extensions'));
@@ -44,12 +53,15 @@ export async function ensureCodeServer({ log = console.log } = {}) {
   // code-server loads argon2 at start even with `--auth none`; its own postinstall must not run.
   await npmRebuild(dir, ['argon2']);
   fs.writeFileSync(path.join(dir, CONFIG), 'auth: none\n');
+  log(`code-server ${CODE_SERVER_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** The line `--version` prints for this version; throws when code-server does not start. */
+async function verifyCodeServer(dir, entry) {
   const printed = await run(process.execPath, [entry, '--config', path.join(dir, CONFIG), '--version'], { env: serverEnv(dir) });
   const version = printed.split('\n').find((line) => line.startsWith(`${CODE_SERVER_VERSION} `));
   if (!version) throw new Error(`code-server --version printed: ${printed}`);
-  fs.writeFileSync(path.join(dir, MARKER), `${version}\n`);
-  log(`code-server ${CODE_SERVER_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
-  return entry;
+  return version;
 }
 
 async function unpack(dir) {

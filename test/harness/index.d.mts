@@ -34,6 +34,31 @@ export function launchChromium(options?: { viewport?: { width: number; height: n
 
 /** Installs code-server into the cache once; returns its entry script. */
 export function ensureCodeServer(options?: { log?: (line: string) => void }): Promise<string>;
+/** How a lock waits: where it says so, how often it looks, and (for tests) whose pid it holds and which pids live. */
+export interface InstallLockOptions {
+  warn?: (line: string) => void;
+  pollMs?: number;
+  timeoutMs?: number;
+  isAlive?: (pid: number) => boolean;
+  pid?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+/** Written into an install folder once the install is complete and verified. */
+export const INSTALLED_MARKER: string;
+/** True when `dir` holds a complete install (its marker is there). */
+export function isInstalled(dir: string, marker?: string): boolean;
+/** Installs into `dir` under `<dir>.lock` unless complete; resolves true when this call installed. */
+export function installOnce(options: {
+  dir: string;
+  what: string;
+  install(dir: string): Promise<void> | void;
+  /** The marker's text; throws when the install does not work. */
+  verify(dir: string): Promise<string> | string;
+  complete?: () => boolean;
+  marker?: string;
+} & InstallLockOptions): Promise<boolean>;
+/** Runs `fn` holding the lock file, waiting for a live holder and taking over a dead one's. */
+export function withInstallLock<T>(lockFile: string, what: string, fn: () => Promise<T>, options?: InstallLockOptions): Promise<T>;
 /** Starts code-server on 127.0.0.1 and a free port. */
 export function startCodeServer(options: {
   userDataDir: string;

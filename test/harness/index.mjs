@@ -1,6 +1,7 @@
 // What the TypeScript test support (test/e2e/support) uses from the harness; typed by index.d.mts.
 export { ensureChromium, launchChromium } from './chromium.mjs';
 export { ensureCodeServer, installVsix, startCodeServer } from './codeServer.mjs';
+export { installOnce, isInstalled, withInstallLock, INSTALLED_MARKER } from './installOnce.mjs';
 export { resultsDir, repoRoot, vsixPath } from './paths.mjs';
 export { preferredPort } from './processes.mjs';
 export { packageTestBuild } from './extensionBuild.mjs';

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AgentNode, VersionNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
+import { Stores } from '../../src/extension/store/stores';
 import { is, agentChildren, connect, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 /** The agent of that name, loading more pages when it is not on the first one (as a user would). */
@@ -119,6 +120,27 @@ describe('Agents view', function () {
     assert.match(jobsItem.description, /FAILURE/);
     await vscode.commands.executeCommand('agentWorkbench.jobs.clearFilter', qa.jobs);
     assert.equal(itemText(qa.jobs).contextValue, 'agentJobs');
+  });
+
+  it('labels each job the same after a window reload as before it', async () => {
+    const api = await workbench();
+    const qa = await byName('Support Call QA');
+    const rows = (await agentChildren(qa.jobs)).filter((n): n is JobNode => is(n, 'job'));
+    assert.ok(rows.length > 0);
+    const shown = rows.map((row) => [row.jobId, itemText(row).label]);
+    // The labels are stored a moment after they are made; the next window builds its store on the same workspace state.
+    await waitFor(() => {
+      const stored = JSON.stringify(api.workspaceState.keys().filter((k) => k.startsWith('agentWorkbench.jobs.labels:')).map((k) => api.workspaceState.get(k)));
+      return shown.every(([, label]) => stored.includes(JSON.stringify(label)));
+    }, 'the labels shown stored for the next window');
+    const next = new Stores({ workspaceState: api.workspaceState } as vscode.ExtensionContext, api.connection, api.log);
+    try {
+      const labels = next.require().labels;
+      // The next window knows no list yet: what a label says comes from what this window showed.
+      assert.deepEqual(rows.map((row) => [row.jobId, labels.shownLabel(row.jobId, undefined)]), shown);
+    } finally {
+      next.dispose();
+    }
   });
 
   it('keeps a new job up to date by itself until it finishes, spinning while it runs', async function () {

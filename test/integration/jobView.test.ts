@@ -129,6 +129,45 @@ describe('Job view', function () {
     watcher.unwatch(jobId);
   });
 
+  it('shows a job pasted under another agent (Open Job → an agent → another agent’s job ID) with its own agent and version name', async () => {
+    const api = await workbench();
+    const client = api.connection.requireClient();
+    const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, language: 'pt' });
+    const other = (await client.agents.list({ page_size: 50 })).results.find((a) => a.id !== DEMO_LOOP_AGENT_ID);
+    assert.ok(other, 'another agent');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: other.id, jobId });
+    const model = await waitFor(() => {
+      const shown = api.jobViews.debugState(jobId)?.model;
+      return shown?.agentId === DEMO_LOOP_AGENT_ID && shown.header.find((f) => f.label === 'Version')?.value !== 'unknown version' ? shown : undefined;
+    }, 'the view under the job’s own agent, its version named');
+    assert.equal(model.agentName, 'Support Call QA');
+    assert.match(model.title, /Support Call QA/);
+    const version = model.header.find((f) => f.label === 'Version')!.value;
+    assert.doesNotMatch(version, /^[0-9a-f]{8}-[0-9a-f]{4}-/, `the version is named, not its ID: ${version}`);
+  });
+
+  it('brings a job view back after a reload even when its page never saved its state (opened behind another view)', async () => {
+    const api = await workbench();
+    const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, language: 'sv' });
+    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: DEMO_LOOP_AGENT_ID, jobId });
+    const title = (await waitFor(() => api.jobViews.debugState(jobId)?.model, 'the view')).title;
+    const keptViews = (): { jobId: string }[] => api.workspaceState.get<{ jobId: string }[]>('agentWorkbench.jobs.openViews') ?? [];
+    const kept = keptViews().find((v) => v.jobId === jobId);
+    assert.ok(kept, 'the open view is kept for the next window');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await waitFor(() => !keptViews().some((v) => v.jobId === jobId), 'a closed view no longer kept');
+    // The next window: VS Code restores the panel with its title and no state of its page; the previous window had kept the view.
+    await api.workspaceState.update('agentWorkbench.jobs.openViews', [...keptViews(), kept]);
+    const panel = vscode.window.createWebviewPanel('agentWorkbench.jobView', title, vscode.ViewColumn.Active, { enableScripts: true });
+    let disposed = false;
+    panel.onDidDispose(() => (disposed = true));
+    await api.jobViews.revive(panel, undefined);
+    const model = await waitFor(() => api.jobViews.debugState(jobId)?.model?.outputs.length && api.jobViews.debugState(jobId)?.model, 'the restored view with its outputs');
+    assert.equal(model.jobId, jobId);
+    assert.equal(disposed, false, 'the restored panel stays open');
+    panel.dispose();
+  });
+
   it('opens the raw JSON of the job as a read-only document', async () => {
     const api = await workbench();
     const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, language: 'nl' });

@@ -5,7 +5,9 @@ import type { AgentNode } from '../../src/extension/agents/agentNodes';
 import type { JobNode } from '../../src/extension/agents/jobNodes';
 import { watchedJobsItems } from '../../src/extension/jobs/jobWatchCommands';
 import { Stores } from '../../src/extension/store/stores';
-import { is, agentChildren, connect, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
+import { isFinalStatus } from '../../src/core/jobStatus';
+import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_INPUTS } from '../../src/sandbox/seed/demoLoop';
+import { is, agentChildren, connect, itemText, startSandbox, waitFor, withSetting, workbench, type TestSandbox } from './support/workbench';
 
 describe('Watched jobs', function () {
   this.timeout(60_000);
@@ -55,6 +57,22 @@ describe('Watched jobs', function () {
     }
   });
 
+  it('names a watched job in the status bar by its row’s label, as the Jobs list does, not by its agent and version', async () => {
+    const api = await workbench();
+    const watched = api.stores.require().watcher;
+    watched.unwatchAll();
+    const { agent, jobId } = await startJob('Support Call QA');
+    await agent.jobs.reload();
+    const node = await waitFor(async () => (await agentChildren(agent.jobs)).find((n): n is JobNode => is(n, 'job') && n.job.id === jobId), 'the new job');
+    const rowLabel = itemText(node).label;
+    assert.match(rowLabel, /^“/, 'the row is labelled by its input');
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', node);
+    const text = await waitFor(() => api.watched.text, 'the status bar item');
+    assert.ok(text.includes(rowLabel.slice(0, 20)), `the status bar names the job by its label: ${text}`);
+    assert.doesNotMatch(text, /Support Call QA ·/);
+    watched.unwatch(jobId);
+  });
+
   it('names the agent of a job watched by its pasted ID, so it opens and offers Show Result', async () => {
     const api = await workbench();
     const { jobId } = await startJob('Refund Request Reviewer');
@@ -90,6 +108,29 @@ describe('Watched jobs', function () {
     assert.ok(labels.some((l) => l.includes('Dismiss Finished Jobs')), labels.join(' | '));
     assert.ok(labels.some((l) => l.includes('Stop Watching All')), labels.join(' | '));
     assert.equal(items.filter((item) => item.job).length, 68);
+  });
+
+  it('keeps offering Show Result for a job that finished unseen, from the status bar item, until its view is opened', async () => {
+    const api = await workbench();
+    const watched = api.stores.require().watcher;
+    watched.unwatchAll();
+    // `[slow]` keeps the sandbox's job running for a while, so it surely finishes while watched.
+    const jobId = await api.connection.requireClient().agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript} [slow] [ok]` } });
+    await vscode.commands.executeCommand('agentWorkbench.jobs.watch', { agentId: DEMO_LOOP_AGENT_ID, jobId });
+    await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.status !== undefined && !isFinalStatus(j.status)), 'the job seen running');
+    const job = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.unseen), 'the job to finish unseen', 45_000);
+    assert.match(api.watched.text, /\$\(bell-dot\)/, `the item says a result waits: ${api.watched.text}`);
+    const shown: string[] = [];
+    const noop = (): void => undefined;
+    const items = watchedJobsItems([job], Date.now(), { dismiss: noop, stopAll: noop, watchAnother: noop, cancel: noop, showResult: (j) => shown.push(j.id) });
+    assert.match(items[0]?.label ?? '', /^\$\(go-to-file\) Show Result: /, items.map((i) => i.label).join(' | '));
+    items[0]?.action?.();
+    assert.deepEqual(shown, [jobId]);
+    await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: DEMO_LOOP_AGENT_ID, jobId });
+    await waitFor(() => watched.jobs().find((j) => j.id === jobId && !j.unseen), 'the result seen once its view is open');
+    assert.doesNotMatch(api.watched.text, /bell-dot/);
+    watched.unwatch(jobId);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('watches a job by its ID alone and keeps it listed until dismissed', async () => {

@@ -113,6 +113,47 @@ export function sharedText(jobs: readonly AgentJob[]): SharedText {
   return { lines: shared, lead: commonLead(firsts) };
 }
 
+/**
+ * The openings jobs share, by how they begin: jobs whose first lines start alike (a greeting with the
+ * agent's name in it) form a group, and the lines every job of a group has at its start, in the same
+ * order, are its opening (then the words their next lines all begin with). An agent's jobs may open in
+ * several ways (the seeded calls, a test set's calls): each way is learnt on its own, from at least
+ * `minJobs` jobs. `leading` holds each job's first lines (see {@link leadingLinesOf}).
+ */
+export function sharedOpenings(leading: Iterable<readonly string[]>, minJobs = 3): Map<string, SharedText> {
+  const groups = new Map<string, (readonly string[])[]>();
+  for (const lines of leading) {
+    const first = lines[0];
+    if (first === undefined) continue;
+    const key = lineStart(first);
+    const group = groups.get(key);
+    if (group) group.push(lines);
+    else groups.set(key, [lines]);
+  }
+  const openings = new Map<string, SharedText>();
+  for (const [key, group] of groups) {
+    if (group.length < minJobs) continue;
+    const starts = group.map((lines) => lines.map(lineStart));
+    let depth = 1;
+    while (starts.every((s) => depth < s.length && s[depth] === starts[0]![depth])) depth++;
+    const lines = new Set(starts[0]!.slice(0, depth));
+    openings.set(key, { lines, lead: commonLead(group.map((l) => l[depth] ?? '')) });
+  }
+  return openings;
+}
+
+/** The key of the opening a job's input belongs to (the start of its first line); '' for none. */
+export function openingKey(leading: readonly string[]): string {
+  return leading[0] === undefined ? '' : lineStart(leading[0]);
+}
+
+/** The first lines of a job's first text input, as its label and {@link sharedOpenings} read them; none without one. */
+export function leadingLinesOf(job: AgentJob): string[] | undefined {
+  const input = (job.job_inputs ?? []).find((i) => (i.file_name || i.value)?.trim());
+  if (!input || input.file_name || !input.value) return undefined;
+  return leadingLines(input.value);
+}
+
 /** The whole words all these texts begin with (with the space after them), up to the last that ends a phrase. */
 function commonLead(texts: string[]): string {
   const words = texts.map((t) => t.split(/(?<=\s)/));

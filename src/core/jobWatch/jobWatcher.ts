@@ -16,6 +16,7 @@ import { applyOutcome, type JobRecord, publicJob, retryAfterOf, type Transition 
 import { parseWatchState, serializeJobs, type SerializedWatchState } from './persistence';
 import { clampInterval, type LastPoll, nextPollAt, pollDelay, type PollTiming, pollTiming } from './pollSchedule';
 import { type JobOutcome, StatusFetcher } from './statusFetcher';
+import { isFinalStatus } from '../jobStatus';
 import { isPolled, summarize } from './summary';
 import {
   type Clock,
@@ -150,10 +151,23 @@ export class JobWatcher {
     this.stopWatching([...this.records.values()].filter((job) => job.watched));
   }
 
-  /** Removes the jobs that are over: final, or no longer known to the service (with `finishedBefore`, only those over before then). */
-  dismissFinished(finishedBefore?: number): void {
-    const over = (job: JobRecord): boolean => finishedBefore === undefined || (job.finishedAt ?? job.watchedAt) < finishedBefore;
+  /**
+   * Removes the jobs that are over: final, or no longer known to the service. With `before` (a time
+   * out, not the user's Dismiss), only those over for the user before then — counted from when they
+   * were watched or seen finished, whichever is later (a job watched by ID after it ended is new to
+   * the user now, whenever the service finished it) — and whose result the user has seen.
+   */
+  dismissFinished(before?: number): void {
+    const over = (job: JobRecord): boolean => before === undefined || (!job.unseen && Math.max(job.watchedAt, job.seenFinishedAt ?? job.watchedAt) < before);
     this.stopWatching([...this.records.values()].filter((job) => job.watched && !isPolled(job) && over(job)));
+  }
+
+  /** The user looked at the job (opened its view): its result is no longer offered as unseen. */
+  markSeen(id: string): void {
+    const job = this.records.get(id.trim());
+    if (!job?.unseen) return;
+    job.unseen = undefined;
+    this.changed.fire();
   }
 
   /** The watched jobs, in the order they were first watched (copies). */
@@ -380,6 +394,8 @@ export class JobWatcher {
     // Any answer from the service counts as success: per-job mode may fail for some jobs only.
     this.failures = answered ? 0 : this.failures + 1;
     this.retryAfterMs = answered ? 0 : retryAfterOf(firstError);
+    // A watched job that finished while watched waits for the user to look (a batch is shown as a whole, not job by job).
+    for (const { job, from, to } of transitions) if (job.watched && !job.group && from !== undefined && isFinalStatus(to)) job.unseen = true;
     for (const { job, from, to } of transitions) this.transitioned.fire(publicJob(job), from, to);
     if (updated.length) this.updated.fire(updated);
     if (changed) this.changed.fire();

@@ -67,6 +67,8 @@ function parseJob(entry: unknown, now: number): WatchedJob | undefined {
     createdAt: text(entry.createdAt),
     lastUpdatedAt: text(entry.lastUpdatedAt),
     finishedAt: finite(entry.finishedAt),
+    seenFinishedAt: finite(entry.seenFinishedAt),
+    unseen: entry.unseen === true ? true : undefined,
   };
   // `status` stays even when undefined: it is a required key of WatchedJob.
   return { ...dropUndefined(job), status: job.status };

@@ -50,6 +50,10 @@ export interface WatchedJob {
   lastUpdatedAt?: string;
   /** Time (ms) the job reached its final status: the service's timestamp when it sent one, else when we saw it. */
   finishedAt?: number;
+  /** Local time (ms) a poll first saw the job final: a job watched long after it ended is "new" from then. */
+  seenFinishedAt?: number;
+  /** It finished while watched and the user has not looked at it since (its job view not opened): Show Result stays offered. */
+  unseen?: boolean;
   /** Why the last poll gave nothing for this job (request failed, or the service does not know the job). */
   lastError?: string;
   /** The service stopped knowing this job (several polls in a row); it is no longer polled until watched again. */

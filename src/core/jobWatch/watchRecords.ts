@@ -49,8 +49,13 @@ export function applyOutcome(job: JobRecord, outcome: JobOutcome, now: number): 
     job.notFound = undefined;
     if (outcome.createdAt) job.createdAt = outcome.createdAt;
     if (outcome.lastUpdatedAt) job.lastUpdatedAt = outcome.lastUpdatedAt;
-    if (!isFinalStatus(outcome.status)) job.finishedAt = undefined;
-    else if (from !== outcome.status || job.finishedAt === undefined) job.finishedAt = outcome.changedAt ?? now;
+    if (!isFinalStatus(outcome.status)) {
+      job.finishedAt = undefined;
+      job.seenFinishedAt = undefined;
+    } else if (from !== outcome.status || job.finishedAt === undefined) {
+      job.finishedAt = outcome.changedAt ?? now;
+      job.seenFinishedAt = now;
+    }
     if (from !== outcome.status) transition = { job, from, to: outcome.status };
   } else if (outcome.kind === 'missing') {
     job.misses++;

@@ -96,6 +96,18 @@ export class ServiceStore {
     return this.agentOfJob.get(jobId);
   }
 
+  /**
+   * What a watched job is named by in the status bar and its notifications: its label, as its row in
+   * the Jobs list has it, once the store knows what tells it apart (its inputs or the metadata field);
+   * until then the label it was watched with ("Support Call QA · v4").
+   */
+  labelOfWatched(job: WatchedJob, labelField?: string): string | undefined {
+    const record = this.jobs.get(job.id);
+    const agentId = job.agentId ?? this.agentOfJob.get(job.id);
+    // After a reload the job's record is read again a moment later; the label it was shown with is kept already.
+    return (record ? this.labels.labelOf(agentId, record, labelField) : this.labels.shownLabel(job.id, labelField)) || job.label;
+  }
+
   /** The jobs of an agent the store knows that are not final (to cancel, to follow). */
   activeJobsOf(agentId: string): AgentJob[] {
     return [...this.jobs.values()].filter((job) => this.agentOfJob.get(job.id) === agentId && !isFinalStatus(job.status_code));
@@ -127,6 +139,7 @@ export class ServiceStore {
   jobsStarted(agentId: string, jobs: readonly AgentJob[]): void {
     const fresh = jobs.filter((job) => !this.jobs.has(job.id));
     for (const job of jobs) this.take(agentId, job);
+    this.labels.learn(agentId, jobs);
     const agent = this.agents.get(agentId);
     const agents = new Set<string>();
     if (agent && fresh.length) {

@@ -8,7 +8,7 @@ import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
 import { NotConnectedError } from '../util/errors';
 import { SavedConnections } from './savedConnections';
-import { isNewState, type ConnectionInfo, type ConnectionState } from './connectionState';
+import { isNewState, shownState, type ConnectionInfo, type ConnectionState } from './connectionState';
 
 /** What the extension is connected to; the token itself stays in SecretStorage and in the client. */
 export type { ConnectionInfo, ConnectionState } from './connectionState';
@@ -31,7 +31,9 @@ export class Connection extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<ConnectionState>());
   /** Fires whenever the state changes. */
   readonly onDidChange = this.changed.event;
-  private current: ConnectionState = { kind: 'signedOut' };
+  private current: ConnectionState = { kind: 'connecting' };
+  /** True until `start` has tried every way of connecting: finding no session meanwhile still says "connecting…". */
+  private starting = true;
   /** False until the first state is set (its context keys are set even when it is the initial one). */
   private stated = false;
   private client: ServiceClient | undefined;
@@ -76,7 +78,7 @@ export class Connection extends Disposable {
     if (generation !== this.generation) return; // a newer refresh is under way
     const { baseUrl, organizationId, token } = target;
     if (!baseUrl || !organizationId || !token) {
-      this.setState({ kind: 'signedOut', problem: own ? undefined : settings.problem }, undefined);
+      this.setState(shownState({ kind: 'signedOut', problem: own ? undefined : settings.problem }, this.starting), undefined);
       return;
     }
     this.log.addSecret(token);
@@ -91,6 +93,36 @@ export class Connection extends Disposable {
     this.clientKey = key;
     this.expiredKey = undefined;
     this.setState({ kind: 'connected', info }, this.createClient(info, token, true));
+  }
+
+  /**
+   * Connects at start: `steps` read the saved token and apply a provisioned connection. Until they are
+   * done the window is "connecting…"; only then does finding no session make it signed out.
+   */
+  async start(steps: () => Promise<void>): Promise<void> {
+    try {
+      await steps();
+    } finally {
+      this.starting = false;
+      if (this.current.kind === 'connecting') await this.refresh();
+    }
+  }
+
+  /**
+   * Resolves once the window knows whether it is connected: at once when it does, else when `start`
+   * has read the token and applied a provisioned connection — or after `timeoutMs`, never forever.
+   */
+  whenSettled(timeoutMs = 5 * 60_000): Promise<void> {
+    if (this.current.kind !== 'connecting') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        sub.dispose();
+        clearTimeout(timer);
+        resolve();
+      };
+      const sub = this.onDidChange((state) => state.kind !== 'connecting' && done());
+      const timer = setTimeout(done, timeoutMs);
+    });
   }
 
   /** Connects this window alone to a service (the local sandbox it started), or ends that (undefined). */
@@ -179,9 +211,10 @@ export class Connection extends Disposable {
     this.current = state;
     void old?.close();
     void vscode.commands.executeCommand('setContext', ContextKeys.connected, state.kind === 'connected');
+    void vscode.commands.executeCommand('setContext', ContextKeys.connecting, state.kind === 'connecting');
     void vscode.commands.executeCommand('setContext', ContextKeys.signInExpired, state.kind === 'signedOut' && state.expired !== undefined);
     if (state.kind === 'connected') this.log.info(`Connected to ${state.info.baseUrl} (organization ${state.info.organizationId})`);
-    else if (isNewState(previous, state)) this.log.info(`Signed out${state.problem ? `: ${state.problem}` : ''}`);
+    else if (state.kind === 'signedOut' && isNewState(previous, state)) this.log.info(`Signed out${state.problem ? `: ${state.problem}` : ''}`);
     this.changed.fire(state);
   }
 

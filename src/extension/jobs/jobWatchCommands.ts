@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { elapsedText, jobTitle, statusGroup, statusWord, type WatchedJob } from '../../core/jobWatch';
 import { JobNode } from '../agents/jobNodes';
+import { shownWatchedJob } from '../agents/jobPresentation';
 import { registerCommand } from '../commands/commandRunner';
 import { AgentCommands, RunCommands } from '../constants';
 import { parseViewUri } from '../documents/documentUris';
@@ -52,7 +53,7 @@ export function registerJobWatchCommands(stores: Stores, log: Log, client: () =>
       watchById(id.trim());
     }),
     registerCommand(log, AgentCommands.stopWatchingAll, () => watcher().unwatchAll()),
-    registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(watcher())),
+    registerCommand(log, AgentCommands.showWatchedJobs, () => showWatchedJobs(watcher(), (job) => shownWatchedJob(stores.current, job))),
   ];
 }
 
@@ -75,9 +76,13 @@ async function resolveAgent(jobs: JobWatcher, client: () => ServiceClient, id: s
 }
 
 /** The watched-jobs menu: its actions first (a long list would hide them), then the jobs. */
-export function watchedJobsItems(jobs: readonly WatchedJob[], now: number, actions: { dismiss: () => void; stopAll: () => void; watchAnother: () => void; cancel: (job: WatchedJob) => void }): Item[] {
+export function watchedJobsItems(jobs: readonly WatchedJob[], now: number, actions: { dismiss: () => void; stopAll: () => void; watchAnother: () => void; cancel: (job: WatchedJob) => void; showResult?: (job: WatchedJob) => void }): Item[] {
   const running = jobs.filter((job) => statusGroup(job) === 'running');
   const items: Item[] = [];
+  // Results that finished while watched and were not looked at yet: the notification that offered them may be gone.
+  for (const job of jobs) {
+    if (job.unseen && job.agentId && actions.showResult) items.push({ label: `$(go-to-file) Show Result: ${jobTitle(job)}`, description: statusWord(job), action: () => actions.showResult?.(job) });
+  }
   if (running.length === 1) items.push({ label: `$(circle-slash) Cancel Job ${jobTitle(running[0]!)}`, action: () => actions.cancel(running[0]!) });
   if (running.length > 1) items.push({ label: '$(circle-slash) Cancel Job…', description: `${running.length} running`, action: () => void pickToCancel(running, actions.cancel) });
   if (jobs.some((job) => statusGroup(job) !== 'running' && statusGroup(job) !== 'checking')) items.push({ label: '$(clear-all) Dismiss Finished Jobs', action: actions.dismiss });
@@ -101,17 +106,18 @@ async function pickToCancel(running: readonly WatchedJob[], cancel: (job: Watche
   if (pick) cancel(pick.job);
 }
 
-function showWatchedJobs(watcher: JobWatcher): void {
+function showWatchedJobs(watcher: JobWatcher, shown: (job: WatchedJob) => WatchedJob): void {
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = 'Watched Jobs';
   qp.placeholder = 'Select a job to open it; its buttons open, cancel or stop watching it';
   const cancel = (job: WatchedJob): void => void vscode.commands.executeCommand(RunCommands.cancelJob, { agentId: job.agentId, jobId: job.id });
   const render = (): void => {
-    qp.items = watchedJobsItems(watcher.jobs(), Date.now(), {
+    qp.items = watchedJobsItems(watcher.jobs().map(shown), Date.now(), {
       dismiss: () => watcher.dismissFinished(),
       stopAll: () => watcher.unwatchAll(),
       watchAnother: () => void vscode.commands.executeCommand(AgentCommands.watchJob, null),
       cancel,
+      showResult: open,
     });
   };
   render();

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { JobStatus, isFinalStatus } from '../../core/jobStatus';
 import { type JobWatcher, elapsedText, isPolled, jobFullTitle, jobTitle, statusWord, summarize, withRecordTimes, type WatchedJob } from '../../core/jobWatch';
+import { shownWatchedJob } from '../agents/jobPresentation';
 import { AgentCommands } from '../constants';
 import type { Stores } from '../store/stores';
 import { Disposable } from '../util/disposable';
@@ -18,6 +19,7 @@ export const FINISHED_JOBS_KEPT_MS = 10 * 60_000;
 export class JobWatchStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('agentWorkbench.jobWatch', vscode.StatusBarAlignment.Left, 9));
   private ticking: vscode.Disposable | undefined;
+  private shown = false;
   private subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -35,6 +37,11 @@ export class JobWatchStatusBar extends Disposable {
     this.register({ dispose: () => this.unlisten() });
     this.register(stores.onDidSwitch(() => this.listen()));
     this.listen();
+  }
+
+  /** What the item says now ('' while hidden), as a person reads it in the status bar. */
+  get text(): string {
+    return this.shown ? this.item.text : '';
   }
 
   /** The watched jobs of the current connection (an empty list while signed out). */
@@ -61,7 +68,8 @@ export class JobWatchStatusBar extends Disposable {
     const watcher = this.watcher;
     const store = this.stores.current;
     // A job watched by ID has no times of its own: its record (read by the store) gives them.
-    const jobs = (watcher?.jobs() ?? []).map((job) => withRecordTimes(job, store?.job(job.id)));
+    const jobs = (watcher?.jobs() ?? []).map((job) => shownWatchedJob(store, withRecordTimes(job, store?.job(job.id))));
+    this.shown = jobs.length > 0;
     if (!jobs.length) {
       this.item.hide();
       this.setTicker(false);
@@ -69,21 +77,24 @@ export class JobWatchStatusBar extends Disposable {
     }
     const summary = summarize(jobs, Date.now());
     const failed = jobs.some((j) => j.status === JobStatus.FAILURE);
-    this.item.text = `${summary.anyRunning ? '$(sync~spin)' : failed ? '$(error)' : '$(pass)'} ${summary.text}`;
-    this.item.tooltip = this.tooltip(jobs);
-    this.item.accessibilityInformation = { label: `Watched jobs: ${summary.text}` };
+    // The notification hides after a while; the item keeps saying a result waits until the user looks.
+    const unseen = jobs.filter((j) => j.unseen).length;
+    const waiting = unseen ? ` · ${unseen === 1 ? '1 result' : `${unseen} results`} to see` : '';
+    this.item.text = `${summary.anyRunning ? '$(sync~spin)' : failed ? '$(error)' : '$(pass)'} ${summary.text}${unseen ? ` $(bell-dot)` : ''}`;
+    this.item.tooltip = this.tooltip(jobs, unseen);
+    this.item.accessibilityInformation = { label: `Watched jobs: ${summary.text}${waiting}` };
     this.item.backgroundColor = failed && !summary.anyRunning ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.show();
     // The elapsed time of a single running job moves every second.
     this.setTicker(jobs.length === 1 && summary.anyRunning);
   }
 
-  private tooltip(jobs: readonly WatchedJob[]): vscode.MarkdownString {
+  private tooltip(jobs: readonly WatchedJob[], unseen: number): vscode.MarkdownString {
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**Watched jobs**\n\n');
     const now = Date.now();
-    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobFullTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}`).appendMarkdown('\n');
-    md.appendMarkdown('\nClick to open, stop watching, or dismiss finished jobs.');
+    for (const job of jobs) md.appendMarkdown('- ').appendText(`${jobFullTitle(job)} — ${statusWord(job)} · ${elapsedText(job, now)}${job.unseen ? ' · result not seen yet' : ''}`).appendMarkdown('\n');
+    md.appendMarkdown(unseen ? '\nClick to show the results you have not seen, open, stop watching, or dismiss finished jobs.' : '\nClick to open, stop watching, or dismiss finished jobs.');
     return md;
   }
 
@@ -102,9 +113,10 @@ export class JobWatchStatusBar extends Disposable {
       this.notifyGroup(watcher, job.group, to);
       return;
     }
-    const title = jobTitle(job);
+    const title = this.titleOf(job);
     const show = 'Show Result';
     const actions = job.agentId ? [show] : [];
+    // Opening the job view marks the result seen; until then the status bar item offers it.
     const then = (choice: string | undefined): void => {
       if (choice === show && job.agentId) void vscode.commands.executeCommand(AgentCommands.openJob, { agentId: job.agentId, jobId: job.id });
     };
@@ -115,6 +127,18 @@ export class JobWatchStatusBar extends Disposable {
     } else if (isFinalStatus(to)) {
       void vscode.window.showInformationMessage(`Job ${title} finished: ${statusWord({ ...job, status: to })}.`, ...actions).then(then);
     }
+  }
+
+  /**
+   * How a notification names a job: by its label, as its row does, and its agent when the label does
+   * not say it ("“My router keeps restarting…” of Support Call QA").
+   */
+  private titleOf(job: WatchedJob): string {
+    const store = this.stores.current;
+    const shown = shownWatchedJob(store, job);
+    const agentName = job.agentId ? store?.agent(job.agentId)?.name : undefined;
+    const title = jobTitle(shown);
+    return agentName && shown.label !== job.label && !title.includes(agentName) ? `${title} of ${agentName}` : title;
   }
 
   /** A batch is told about once, when its last job is over: how many ended how. */

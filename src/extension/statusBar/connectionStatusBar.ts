@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Connection, ConnectionState } from '../connection/connection';
+import { notConnectedWords } from '../connection/connectionState';
 import { Disposable } from '../util/disposable';
 import type { SignedInUser } from '../connection/signedInUser';
 
@@ -33,10 +34,11 @@ export class ConnectionStatusBar extends Disposable {
       this.item.backgroundColor = undefined;
       this.item.accessibilityInformation = { label: `Agent Workbench connected to ${info.host}` };
     } else {
-      this.item.text = '$(debug-disconnect) Agent Workbench: signed out';
-      this.item.tooltip = state.problem ? `Not connected: ${state.problem}` : 'Not connected. Click to sign in or start the local sandbox.';
-      this.item.backgroundColor = state.problem ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-      this.item.accessibilityInformation = { label: 'Agent Workbench signed out' };
+      const words = notConnectedWords(state);
+      this.item.text = words.text;
+      this.item.tooltip = words.tooltip;
+      this.item.backgroundColor = words.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      this.item.accessibilityInformation = { label: words.label };
     }
   }
 }

@@ -8,6 +8,9 @@ import type { Log } from '../log';
 import { Disposable } from '../util/disposable';
 import { NotConnectedError } from '../util/errors';
 
+/** How long after a label is made the labels are stored (one write for a whole list). */
+const LABELS_SAVE_DELAY_MS = 1000;
+
 /** Jobs and agents of a connection are kept under this key: the service and the organization (the window's sandbox is one service whatever its port). */
 export function connectionKey(info: ConnectionInfo): string {
   return JSON.stringify([info.isSandbox ? 'local-sandbox' : info.baseUrl, info.organizationId]);
@@ -91,8 +94,27 @@ export class Stores extends Disposable {
     store.watcher.restore(this.context.workspaceState.get(stateKey) ?? legacy);
     if (legacy !== undefined) void this.context.workspaceState.update(StateKeys.watchedJobs, undefined);
     store.watcher.onDidChange(() => void this.context.workspaceState.update(stateKey, store.watcher.serialize()));
+    this.keepLabels(store, `${StateKeys.jobLabels}:${key}`);
     this.log.debug(`Store for ${key} ready`);
     return store;
+  }
+
+  /** The labels a window showed come back in the next one; new ones are stored a moment after they are made (a list makes fifty at once). */
+  private keepLabels(store: ServiceStore, stateKey: string): void {
+    store.labels.restore(this.context.workspaceState.get(stateKey));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = (): void => {
+      timer = undefined;
+      void this.context.workspaceState.update(stateKey, store.labels.serialize());
+    };
+    store.labels.onDidKeep(() => (timer ??= setTimeout(save, LABELS_SAVE_DELAY_MS)));
+    this.register({
+      dispose: () => {
+        if (timer === undefined) return;
+        clearTimeout(timer);
+        save();
+      },
+    });
   }
 
   /** The service as a store reads it: its own connection's client only, never another's. */

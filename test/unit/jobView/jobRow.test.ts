@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { AgentJob } from '../../../src/core/client';
 import { jobRowText, jobVerdict, sharedText } from '../../../src/core/jobView/jobRow';
-import { JobLabels } from '../../../src/core/jobView/jobLabels';
+import { JobLabels, LABELS_STORED } from '../../../src/core/jobView/jobLabels';
 
 const NOW = Date.parse('2026-11-20T10:10:00Z');
 const job = (over: Partial<AgentJob> & Record<string, unknown> = {}): AgentJob =>
@@ -119,3 +119,59 @@ describe('job labels kept for a connection', () => {
     assert.match(labels.rowText(AGENT, job(), undefined, NOW).label, /^“Customer/);
   });
 });
+
+// The demo after a comparison: the seeded calls open "Thanks for contacting…", the test set's cases
+// "Thanks for calling…". More than twenty rows read "“Agent: Thanks for calling Acme Suppor…”".
+describe('job labels of an agent whose jobs open in more than one way', () => {
+  const AGENT = 'a1';
+  const id = (n: number): string => `0b5c2d1e-1111-4222-8333-${String(n).padStart(12, '0')}`;
+  const seeded = (n: number, name: string, topic: string): AgentJob =>
+    job({ id: id(n), job_inputs: [{ key: 'transcript', value: `Agent: Thanks for contacting Acme Support, this is ${name}. This call may be recorded.\nCustomer: Hi. ${topic}\nAgent: Let me check.` }] });
+  const OPENING = 'Agent: Thanks for calling Acme Support, this call may be recorded for quality and training.';
+  const testCase = (n: number, line: string): AgentJob => job({ id: id(100 + n), job_inputs: [{ key: 'transcript', value: `${OPENING}\nCustomer: ${line}\nAgent: I am sorry to hear that.` }] });
+  const seededJobs = [seeded(1, 'Priya', 'My invoice is wrong.'), seeded(2, 'Sam', 'I was charged twice.'), seeded(3, 'Lea', 'The app crashes on login.'), seeded(4, 'Sam', 'I want to cancel.')];
+  const cases = [testCase(1, 'The service was down again on Monday.'), testCase(2, 'My router keeps restarting.'), testCase(3, 'Which plan includes phone support?'), testCase(4, 'I moved and need a new billing address.')];
+
+  it('learns what a comparison’s jobs open with from a later list, not only from the first one', () => {
+    const labels = new JobLabels();
+    labels.learn(AGENT, seededJobs);
+    assert.equal(labels.rowText(AGENT, seededJobs[0]!, undefined, NOW).label, '“My invoice is wrong. Agent: Let me ch…”');
+    labels.learn(AGENT, cases);
+    const shown = cases.map((c) => labels.rowText(AGENT, c, undefined, NOW).label);
+    for (const label of shown) assert.doesNotMatch(label, /Thanks for calling/, label);
+    assert.equal(shown[1], '“My router keeps restarting. Agent: I …”');
+    assert.equal(new Set(shown).size, cases.length, 'every case reads differently');
+  });
+
+  it('skips both openings on one list that holds both kinds of jobs', () => {
+    const labels = new JobLabels();
+    labels.learn(AGENT, [...cases, ...seededJobs]);
+    assert.match(labels.rowText(AGENT, cases[0]!, undefined, NOW).label, /^“The service was down/);
+    assert.match(labels.rowText(AGENT, seededJobs[1]!, undefined, NOW).label, /^“I was charged twice/);
+  });
+
+  it('keeps a label shown across a window reload, whatever the next window learns first', () => {
+    const before = new JobLabels();
+    before.learn(AGENT, cases);
+    const shown = before.rowText(AGENT, cases[0]!, undefined, NOW).label;
+    const after = new JobLabels();
+    after.restore(JSON.parse(JSON.stringify(before.serialize())));
+    after.learn(AGENT, [cases[0]!]);
+    assert.equal(after.rowText(AGENT, cases[0]!, undefined, NOW).label, shown);
+  });
+
+  it('stores a bounded number of labels, the newest, and ignores stored garbage', () => {
+    const labels = new JobLabels();
+    let kept = 0;
+    labels.onDidKeep(() => kept++);
+    for (let n = 0; n < LABELS_STORED + 10; n++) labels.rowText(AGENT, job({ id: id(1000 + n), job_inputs: [{ key: 'name', value: `Company ${n}` }] }), undefined, NOW);
+    assert.equal(kept, LABELS_STORED + 10);
+    const stored = labels.serialize().labels;
+    assert.equal(stored.length, LABELS_STORED);
+    assert.equal(stored.at(-1)?.[1], `“Company ${LABELS_STORED + 9}”`);
+    const other = new JobLabels();
+    for (const garbage of [undefined, null, 42, 'x', { labels: 'x' }, { labels: [[1, 2], ['only one'], null] }]) other.restore(garbage);
+    assert.deepEqual(other.serialize().labels, []);
+  });
+});
+

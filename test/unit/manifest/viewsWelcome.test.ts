@@ -24,6 +24,7 @@ describe('the welcome texts of the views', () => {
   const states: Array<Record<string, boolean>> = [
     { 'agentWorkbench.connected': false, 'agentWorkbench.signInExpired': false },
     { 'agentWorkbench.connected': false, 'agentWorkbench.signInExpired': true },
+    { 'agentWorkbench.connected': false, 'agentWorkbench.signInExpired': false, 'agentWorkbench.connecting': true },
   ];
 
   it('show one welcome per view at a time: "Sign In Again" after a 401, "Sign In / Start Local Sandbox" before signing in, never both', () => {
@@ -33,6 +34,14 @@ describe('the welcome texts of the views', () => {
         const shown = manifest.contributes.viewsWelcome.filter((w) => w.view === view && holds(w.when, keys));
         assert.ok(shown.length <= 1, `${view} shows ${shown.length} welcome texts when ${JSON.stringify(keys)}`);
       }
+    }
+  });
+
+  it('say “Connecting…” while the window connects at start, never “Sign In”', () => {
+    const keys = { 'agentWorkbench.connected': false, 'agentWorkbench.signInExpired': false, 'agentWorkbench.connecting': true };
+    for (const view of ['agentWorkbench.agents', 'agentWorkbench.policies', 'agentWorkbench.datasets', 'agentWorkbench.tables']) {
+      const shown = manifest.contributes.viewsWelcome.filter((w) => w.view === view && holds(w.when, keys));
+      assert.deepEqual(shown.map((w) => w.contents), ['Connecting to the agent platform service…'], view);
     }
   });
 });

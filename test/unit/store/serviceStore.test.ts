@@ -171,3 +171,41 @@ describe('The store of what the extension knows', () => {
     );
   });
 });
+
+describe('The store’s job labels', () => {
+  const OPENING = 'Agent: Thanks for calling Acme Support, this call may be recorded for quality and training.';
+  const started = (n: number, line: string): AgentJob =>
+    job(`c${n}`, JobStatus.PENDING, 0, { job_inputs: [{ key: 'transcript', value: `${OPENING}\nCustomer: ${line}\nAgent: I am sorry to hear that.` }] });
+
+  it('tell jobs just started apart at once (a run file’s batch): what they open with is learnt from them too', () => {
+    const store = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    const jobs = [started(1, 'The service was down again.'), started(2, 'My router keeps restarting.'), started(3, 'Which plan has phone support?')];
+    store.jobsStarted('a', jobs);
+    const labels = jobs.map((j) => store.labels.rowText('a', store.job(j.id)!, undefined).label);
+    assert.deepEqual(labels, ['“The service was down again. Agent: I …”', '“My router keeps restarting. Agent: I …”', '“Which plan has phone support? Agent: …”']);
+    store.dispose();
+  });
+
+  it('name a watched job by its row’s label in the status bar, not by its agent and version, once its inputs are known', () => {
+    const store = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    store.jobsStarted('a', [started(1, 'The service was down again.'), started(2, 'My router keeps restarting.'), started(3, 'Which plan has phone support?')]);
+    const watched = (id: string) => ({ id, label: 'Support Call QA · v4 – recording disclosure', agentId: 'a', status: JobStatus.PENDING, watchedAt: T0 });
+    assert.equal(store.labelOfWatched(watched('c2')), store.labels.rowText('a', store.job('c2')!, undefined).label);
+    assert.equal(store.labelOfWatched(watched('c2')), '“My router keeps restarting. Agent: I …”');
+    assert.equal(store.labelOfWatched(watched('pasted')), 'Support Call QA · v4 – recording disclosure', 'a job whose inputs are unknown keeps the label it was watched with');
+    store.dispose();
+  });
+
+  it('name a watched job after a reload by the label it was shown with, before its record is read again', () => {
+    const before = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    before.jobsStarted('a', [started(1, 'The service was down again.'), started(2, 'My router keeps restarting.'), started(3, 'Which plan has phone support?')]);
+    const watched = { id: 'c2', label: 'Support Call QA · v4', agentId: 'a', status: JobStatus.SUCCESS, watchedAt: T0 };
+    const shown = before.labelOfWatched(watched);
+    const after = new ServiceStore(new FakeService(), { intervalMs: 5000 }, new FakeClock());
+    after.labels.restore(JSON.parse(JSON.stringify(before.labels.serialize())));
+    assert.equal(after.labelOfWatched(watched), shown);
+    before.dispose();
+    after.dispose();
+  });
+});
+

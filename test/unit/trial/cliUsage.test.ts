@@ -66,9 +66,9 @@ describe('agent-workbench usage errors (one line in the command’s words, and w
     assert.equal(noDraft.err, 'agent-workbench try: cannot read next.json: no such file.');
   });
 
-  it('needs AGENT_WORKBENCH_ORGANIZATION_ID, and says so before anything runs', async () => {
+  it('needs AGENT_WORKBENCH_ORGANIZATION_ID, and says so before anything runs (the MCP server says it to each call instead: see its own tests)', async () => {
     const { AGENT_WORKBENCH_ORGANIZATION_ID: _, ...noOrganization } = NOWHERE;
-    for (const command of [['try', '--policy', 'p.policy.json', '--test-set', 't.testset.jsonl'], ['clean-up'], ['mcp']]) {
+    for (const command of [['try', '--policy', 'p.policy.json', '--test-set', 't.testset.jsonl'], ['clean-up']]) {
       const { code, err } = await cli(command, noOrganization);
       assert.equal(err, `agent-workbench ${command[0]}: AGENT_WORKBENCH_ORGANIZATION_ID must be set: the id of the organization to work in (a UUID; the service has no call that lists a user's organizations).\nSee agent-workbench ${command[0]} --help.`);
       assert.equal(code, 2);

@@ -49,6 +49,11 @@ export class JobPanel extends WebviewPanelHost<JobPageMessage, JobHostMessage> {
     return new JobPanel(panel, extensionUri, log, jobId, onAction);
   }
 
+  /** True while the panel is on screen. */
+  get visible(): boolean {
+    return this.panel.visible;
+  }
+
   /** Brings the panel forward. */
   reveal(preserveFocus = false): void {
     this.panel.reveal(undefined, preserveFocus);

@@ -9,7 +9,7 @@ import { ResultBatcher } from '../../../core/jobView/resultBatcher';
 import { currentStatus, jobViewModel, type JobViewSources } from '../../../core/jobView/viewModel';
 import { shortId } from '../../../core/jobView/jobText';
 import type { Connection } from '../../connection/connection';
-import { AgentCommands, JobViewIds } from '../../constants';
+import { AgentCommands, JobViewIds, StateKeys } from '../../constants';
 import type { ServiceDocuments } from '../../documents/serviceDocuments';
 import { jobArtifactUri, jobUri } from '../../documents/documentUris';
 import type { Log } from '../../log';
@@ -20,6 +20,7 @@ import { loadPanels } from '../../lazyPanels';
 import { rawJobJson, runAgainArgs } from '../../../core/jobView/jobRecords';
 import type { Ticker } from '../../util/ticker';
 import { isJobRecord } from '../../../core/store/jobMerge';
+import { parseOpenViews, restoredJobView, withOpenView, withoutOpenView, type OpenJobView } from '../../../core/jobView/openViews';
 
 /** A job opened from a case of a comparison: what the case expects, and labelling it from the view (as from its cell). */
 export interface JobLabelling {
@@ -58,6 +59,8 @@ export class JobViews extends Disposable {
   /** The views' share of the current store's watcher: their running jobs ride in its bulk request. */
   private follower: JobFollower | undefined;
   private store: ServiceStore | undefined;
+  /** True once the extension is being disposed (the window closes): its panels go, but stay kept for the next window. */
+  private closing = false;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -82,8 +85,14 @@ export class JobViews extends Disposable {
     this.register(stores.onDidSwitch((store) => this.useStore(store)));
     this.useStore(stores.current);
     documents.setJobSource((agentId, jobId) => this.rawJson(agentId, jobId));
-    this.register(vscode.window.registerWebviewPanelSerializer(JobViewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
-    this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
+    this.register(vscode.window.registerWebviewPanelSerializer(JobViewIds.viewType, { deserializeWebviewPanel: (panel, state) => this.revive(panel, state) }));
+    // The window closing disposes the panels too: what is open then is what the next window brings back.
+    this.register({
+      dispose: () => {
+        this.closing = true;
+        [...this.panels.values()].forEach((p) => p.dispose());
+      },
+    });
   }
 
   /** Follows the open views' jobs in the store of the connection now in use. */
@@ -116,6 +125,8 @@ export class JobViews extends Disposable {
     // A stub (a job watched by its pasted ID) is no record: the status, its reason and the version's name are still read.
     const known = target.job ?? (stored && isJobRecord(stored) ? stored : undefined);
     const existing = this.panels.get(target.jobId);
+    // The user looks at the job: a result the status bar kept offering is seen.
+    this.store?.watcher.markSeen(target.jobId);
     if (target.labelling) this.labellings.set(target.jobId, target.labelling);
     if (existing) {
       existing.reveal(preserveFocus);
@@ -129,7 +140,9 @@ export class JobViews extends Disposable {
     const title = `Job ${shortId(target.jobId)} · ${target.agent.name}`;
     const panel = loadPanels().JobPanel.create(this.context.extensionUri, this.log, target.jobId, title, (action) => this.act(target.jobId, action), restored, preserveFocus);
     this.panels.set(target.jobId, panel);
+    this.keepOpen(state);
     panel.onDidDispose(() => {
+      if (!this.closing) void this.context.workspaceState.update(StateKeys.openJobViews, withoutOpenView(this.keptViews(), target.jobId));
       this.panels.delete(target.jobId);
       this.states.delete(target.jobId);
       this.labellings.delete(target.jobId);
@@ -144,36 +157,34 @@ export class JobViews extends Disposable {
     await this.read(target.jobId, !known);
   }
 
-  /** A job view VS Code brought back after a reload: the same job, read again by ID (the page's state names it). */
-  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const saved = state as { agentId?: unknown; jobId?: unknown; agentName?: unknown } | undefined;
-    if (typeof saved?.agentId !== 'string' || typeof saved.jobId !== 'string' || this.panels.has(saved.jobId)) {
+  /**
+   * A job view VS Code brought back after a reload (its serializer calls this): the same job, read
+   * again by ID. The page's state names it; a page never shown saved none, and its title names the job
+   * among the views this extension kept open.
+   */
+  async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const view = restoredJobView(state, panel.title, this.keptViews());
+    if (!view || this.panels.has(view.jobId)) {
       panel.dispose();
       return;
     }
-    const agent = { id: saved.agentId, name: typeof saved.agentName === 'string' ? saved.agentName : 'agent' };
     try {
-      await this.whenConnected();
-      await this.open({ agent, jobId: saved.jobId }, panel);
+      // The demo's connection takes a while after a restart: the view waits for it rather than showing nothing.
+      await this.connection.whenSettled();
+      await this.open({ agent: { id: view.agentId, name: view.agentName }, jobId: view.jobId }, panel);
     } catch (error) {
       // Signed out or the service is away: the view shows what it could read, and Refresh tries again.
-      this.log.warn(`Restoring the view of job ${saved.jobId}: ${messageOf(error)}`);
+      this.log.warn(`Restoring the view of job ${view.jobId}: ${messageOf(error)}`);
     }
   }
 
-  /** Resolves once connected (at once when already), or after a while without a connection. */
-  private whenConnected(): Promise<void> {
-    if (this.connection.state.kind === 'connected') return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = (): void => {
-        sub.dispose();
-        clearTimeout(timer);
-        resolve();
-      };
-      const sub = this.connection.onDidChange((state) => state.kind === 'connected' && done());
-      // Activation reads the token asynchronously; a window without a connection stops waiting.
-      const timer = setTimeout(done, 15_000);
-    });
+  private keptViews(): OpenJobView[] {
+    return parseOpenViews(this.context.workspaceState.get(StateKeys.openJobViews));
+  }
+
+  /** Kept for the next window: the job, and the agent it belongs to. */
+  private keepOpen(state: JobState): void {
+    void this.context.workspaceState.update(StateKeys.openJobViews, withOpenView(this.keptViews(), { jobId: state.jobId, agentId: state.agentId, agentName: state.agentName }));
   }
 
   /** The model the panel of a job last showed, and (test builds) what its page reported. */
@@ -222,16 +233,31 @@ export class JobViews extends Disposable {
     }
   }
 
-  /** A job opened by ID has no version name yet: the result names the version, the agent's versions name it. */
+  /**
+   * A job opened by ID has no version name yet: the result names the version, the agent's versions name
+   * it. The result also names the job's agent: a job pasted under another agent shows its own.
+   */
   private async versionName(state: JobState): Promise<void> {
     try {
       const result = await this.batcher.read(state.jobId);
+      if (result?.agent_id && result.agent_id !== state.agentId) await this.ownAgent(state, result.agent_id);
       if (!result?.agent_version_id) return;
       const version = await this.connection.requireClient().agents.getVersion(state.agentId, result.agent_version_id);
       state.versionName = version.version_name;
     } catch (error) {
       this.log.debug(`No version name for job ${state.jobId}: ${messageOf(error)}`);
     }
+  }
+
+  /** The job belongs to another agent than it was opened under: the view shows that agent, and reads its records from it. */
+  private async ownAgent(state: JobState, agentId: string): Promise<void> {
+    const agent = this.store?.agent(agentId) ?? (await this.connection.requireClient().agents.get(agentId));
+    this.log.info(`Job ${state.jobId} belongs to ${agent.name} (${agentId}), not to the agent it was opened under (${state.agentId})`);
+    state.agentId = agent.id;
+    state.agentName = agent.name;
+    this.keepOpen(state);
+    this.follower?.unfollow([state.jobId]);
+    if (!state.job) void this.store?.readRecords(agent.id);
   }
 
   private follow(state: JobState): void {
@@ -249,6 +275,8 @@ export class JobViews extends Disposable {
     this.render(jobId);
     // The outputs exist once the job is final: read them (with any other view that finished meanwhile).
     if (isFinalStatus(status)) void this.read(jobId, false);
+    // Finished before the user's eyes: nothing left to offer in the status bar.
+    if (isFinalStatus(status) && this.panels.get(jobId)?.visible) this.store?.watcher.markSeen(jobId);
   }
 
   private adoptRecord(jobId: string, job: AgentJob): void {
