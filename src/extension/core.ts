@@ -31,6 +31,10 @@ export { ruleCoverage, defaultCoverageTarget, coveragePercent, type RuleCoverage
 export { policyRuleList, type PolicyRuleRef } from '../core/coverage/policyRuleList';
 export { readRuleCoverage, type RuleCoverageReport, type CoveragePolicy } from '../core/coverage/readRuleCoverage';
 export { ruleCoverageLine, coverageTotals, labelledText, unmatchedLines } from '../core/coverage/coverageText';
+export { policyText, type PolicyText, type RuleSpot } from '../core/coverage/ruleRanges';
+export { ruleEdits, editReach, baseTargetId, ruleSearchText, unreachedEdits, editedRuleName, type RuleEdit, type EditReach } from '../core/coverage/ruleEdits';
+export { jobsForRule, type JobForRule } from '../core/coverage/jobsForRule';
+export { caseLinesFromJobs, sourceJobIds, appendProblem, appendedText, appendLinesBytes } from '../core/comparison/testSetAppend';
 export { estimatePlan, estimateText, overCeiling, readCostEstimate, type CostEstimate } from '../core/comparison/costEstimate';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';
