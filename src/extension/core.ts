@@ -30,7 +30,7 @@ export { newestComparisonOf, findNewestComparison } from '../core/comparison/com
 export { ruleCoverage, defaultCoverageTarget, coveragePercent, type RuleCoverage, type KnownCoverage, type RuleCoverageRow, type CoverageCase } from '../core/coverage/ruleCoverage';
 export { policyRuleList, type PolicyRuleRef } from '../core/coverage/policyRuleList';
 export { readRuleCoverage, type RuleCoverageReport, type CoveragePolicy } from '../core/coverage/readRuleCoverage';
-export { ruleCoverageLine, coverageTotals, labelledText, unmatchedLines } from '../core/coverage/coverageText';
+export { ruleCoverageLine, coverageTotals, labelledText, unmatchedLines, ruleLensText } from '../core/coverage/coverageText';
 export { policyText, type PolicyText, type RuleSpot } from '../core/coverage/ruleRanges';
 export { ruleEdits, editReach, baseTargetId, ruleSearchText, unreachedEdits, editedRuleName, type RuleEdit, type EditReach } from '../core/coverage/ruleEdits';
 export { jobsForRule, type JobForRule } from '../core/coverage/jobsForRule';

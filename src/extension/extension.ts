@@ -56,6 +56,7 @@ import { TestSetEditing } from './comparison/testSetEditing';
 import { registerTrialCommands } from './trials/trialCommands';
 import { registerLanguageModelTools } from './tools/languageModelTools';
 import { registerMcpServerProvider, type McpServerProvider } from './tools/mcpServerProvider';
+import { registerRuleCoverage, type RuleCoverageParts } from './coverage/coverageCommands';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -99,6 +100,8 @@ export interface AgentWorkbenchApi {
   comparisons: ComparisonEditors;
   /** The MCP server offered to VS Code's MCP client; none where VS Code has no such API. */
   mcpServer: McpServerProvider | undefined;
+  /** Rule coverage in policy editors: what each document shows, and the marks of unreached rules. */
+  ruleCoverage: RuleCoverageParts;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -144,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     readJobsAgain: (id) => agents.reloadJobs(id),
   });
   const mcp = registerMcpServerProvider(context, { connection, stores, user, log });
+  const ruleCoverage = registerRuleCoverage(context, { connection, comparisons, log, prompts });
   context.subscriptions.push(
     answerTrustWith(prompts),
     answerStartWith(prompts),
@@ -194,6 +198,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     ...registerTrialCommands({ connection, agents, policies, policyDocuments, versionDrafts: drafts, comparisons, log, madeHere: new Set<string>() }),
     ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
     ...mcp.disposables,
+    ...ruleCoverage.disposables,
   );
   // Reading the secret is asynchronous; activation returns first and the views fill in when it is done.
   const local = sandbox;
@@ -207,7 +212,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons, mcpServer: mcp.provider };
+    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons, mcpServer: mcp.provider, ruleCoverage: ruleCoverage.parts };
   }
   return undefined;
 }

@@ -46,6 +46,8 @@ export interface JobsForRuleOptions {
   exclude?: ReadonlySet<string>;
   /** Jobs offered by text search per agent (default 20). */
   similarLimit?: number;
+  /** Only by text: a rule new in an edit, which no output can name yet. */
+  byTextOnly?: boolean;
   signal?: AbortSignal;
 }
 
@@ -57,6 +59,11 @@ const OUTCOME_KEY = 'disposition';
 export async function jobsForRule(client: Pick<ServiceClient, 'jobs'>, o: JobsForRuleOptions): Promise<JobsForRule> {
   const found: JobsForRule = { jobs: [], read: 0, searchedByText: [] };
   for (const agent of o.agents) {
+    if (o.byTextOnly) {
+      found.searchedByText.push(agent.name);
+      found.jobs.push(...(await similarJobs(client, agent, o)));
+      continue;
+    }
     const recent = await recentFinished(client, agent.id, o.limit ?? 200, o.signal);
     found.read += recent.length;
     const results = await client.jobs.results(recent.map((j) => j.id), { signal: o.signal });

@@ -155,7 +155,7 @@ export function editedRuleName(edit: RuleEdit): string {
 
 /** The lines of a start question: each changed rule with what changed and how many cases reach it. */
 export function editReachLines(reach: EditReach): string[] {
-  if (!reach.known) return [`Rule coverage by ${reach.testSet} is not known: ${reach.sentence}`];
+  if (!reach.known) return [`Rule coverage: ${reach.sentence}`];
   if (reach.rules.length === 0) return ['The edit changes no rule (no title, flag or text of a rule).'];
   const n = reach.rules.length;
   return [`Rules this edit changes (${n}), and the cases of ${reach.testSet} that reach each:`, ...reach.rules.map((r) => `• ${editedRuleName(r.edit)}: ${whatChanged(r.edit)}; ${casesText(r)}.`)];

@@ -78,6 +78,13 @@ describe('jobs that reach a rule no case reaches', () => {
     assert.deepEqual(found.jobs, []);
     assert.deepEqual(asked.listed, []);
   });
+
+  it('looks only for jobs like the words of a rule new in an edit (no output can name it yet)', async () => {
+    const { client, asked } = fakeJobs(5, () => [{ category: 'Identity', rule: 'Verifies the caller' }], ['s1']);
+    const found = await jobsForRule(client, { agents, rule: PIN, byTextOnly: true });
+    assert.deepEqual(found.jobs.map((j) => [j.job.id, j.how]), [['s1', 'similar']]);
+    assert.deepEqual(asked.pages, []);
+  });
 });
 
 describe('jobs of the demo that reach the rule its test set does not (the sandbox’s engine)', function () {

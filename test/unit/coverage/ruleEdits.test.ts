@@ -102,7 +102,7 @@ describe('how many cases reach the rules an edit changes', () => {
   it('says the coverage is not known when the outputs say nothing about rules', () => {
     const reach = editReach(ruleEdits(BASE, policy()), ruleCoverage(BASE, record, { targetId: 'trial' }), 'qa.testset.jsonl');
     assert.equal(noChangedRuleReached(reach), false);
-    assert.match(editReachLines(reach)[0]!, /^Rule coverage by qa\.testset\.jsonl is not known: /);
+    assert.match(editReachLines(reach)[0]!, /^Rule coverage: The outputs of “Trial” say nothing about which rules matched/);
   });
 });
 
