@@ -159,6 +159,8 @@ export const StateKeys = {
   recentDatasets: 'agentWorkbench.datasets.recent',
   policySearch: 'agentWorkbench.policies.search',
   tableSearch: 'agentWorkbench.tables.search',
+  /** `workspaceState`: the test set whose rule coverage each policy's editor shows, by policy id (a URI). */
+  coverageTestSets: 'agentWorkbench.coverage.testSets',
   datasetSearch: 'agentWorkbench.datasets.search',
 } as const;
 
@@ -221,6 +223,18 @@ export const ComparisonCommands = {
   /** The labelling pass: on a test set (its newest comparison) or the active comparison. */
   labelCases: 'agentWorkbench.comparisons.labelCases',
 } as const;
+/** Rule coverage in the policy editor: which rules of the policy the chosen test set's cases reach. */
+export const CoverageCommands = {
+  /** Choose the test set whose coverage a policy's editor shows (remembered per policy). */
+  chooseTestSet: 'agentWorkbench.coverage.chooseTestSet',
+  /** Past jobs that reach a rule no case reaches, added to the test set as cases. */
+  findCases: 'agentWorkbench.coverage.findCases',
+  /** A case that reaches a rule, opened in its comparison. */
+  openCase: 'agentWorkbench.coverage.openCase',
+  /** The cases that reach a rule, to open one. */
+  showCases: 'agentWorkbench.coverage.showCases',
+} as const;
+
 /** The `webviewSection` of a case's cell in the comparison page (its context menu labels the case). */
 export const COMPARISON_CELL_SECTION = 'comparisonCell';
 
@@ -241,6 +255,8 @@ export const NODE_ONLY_COMMANDS: readonly string[] = [
   DatasetCommands.deleteFile,
   ComparisonCommands.thisIsRight,
   ComparisonCommands.setExpected,
+  CoverageCommands.openCase,
+  CoverageCommands.showCases,
 ];
 export const CASE_OUTPUTS_SCHEME = 'agent-workbench-case';
 
@@ -281,4 +297,6 @@ export const TRUSTED_COMMANDS: readonly string[] = [
   ComparisonCommands.thisIsRight,
   ComparisonCommands.setExpected,
   ComparisonCommands.labelCases,
+  // Cases are written into the workspace's test sets.
+  CoverageCommands.findCases,
 ];

@@ -30,7 +30,11 @@ export { newestComparisonOf, findNewestComparison } from '../core/comparison/com
 export { ruleCoverage, defaultCoverageTarget, coveragePercent, type RuleCoverage, type KnownCoverage, type RuleCoverageRow, type CoverageCase } from '../core/coverage/ruleCoverage';
 export { policyRuleList, type PolicyRuleRef } from '../core/coverage/policyRuleList';
 export { readRuleCoverage, type RuleCoverageReport, type CoveragePolicy } from '../core/coverage/readRuleCoverage';
-export { ruleCoverageLine, coverageTotals, labelledText, unmatchedLines } from '../core/coverage/coverageText';
+export { ruleCoverageLine, coverageTotals, labelledText, unmatchedLines, ruleLensText } from '../core/coverage/coverageText';
+export { policyText, type PolicyText, type RuleSpot } from '../core/coverage/ruleRanges';
+export { ruleEdits, editReach, baseTargetId, ruleSearchText, unreachedEdits, editedRuleName, type RuleEdit, type EditReach } from '../core/coverage/ruleEdits';
+export { jobsForRule, type JobForRule } from '../core/coverage/jobsForRule';
+export { caseLinesFromJobs, sourceJobIds, appendProblem, appendedText, appendLinesBytes } from '../core/comparison/testSetAppend';
 export { estimateJobs, estimatePlan, estimateText, overCeiling, readCostEstimate, usageOfResult, type CostEstimate } from '../core/comparison/costEstimate';
 export { comparisonCsv, comparisonJson, comparisonMarkdown } from '../core/comparison/comparisonExport';
 export { checkTestSet, testSetAgentId, testSetHeader } from '../core/comparison/testSetCheck';

@@ -52,6 +52,7 @@ import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
 import { registerLanguageModelTools } from './tools/languageModelTools';
 import { registerMcpServerProvider, type McpServerProvider } from './tools/mcpServerProvider';
+import { registerRuleCoverage, type RuleCoverageParts } from './coverage/coverageCommands';
 
 let sandbox: LocalSandbox | undefined;
 
@@ -99,6 +100,8 @@ export interface AgentWorkbenchApi {
   comparisons: ComparisonEditors;
   /** The MCP server offered to VS Code's MCP client; none where VS Code has no such API. */
   mcpServer: McpServerProvider | undefined;
+  /** Rule coverage in policy editors: what each document shows, and the marks of unreached rules. */
+  ruleCoverage: RuleCoverageParts;
 }
 
 /** Wires the extension together. Nothing slow happens here: the client loads on first use. */
@@ -145,6 +148,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     readJobsAgain: (id) => agents.reloadJobs(id),
   });
   const mcp = registerMcpServerProvider(context, { connection, stores, user, log });
+  const ruleCoverage = registerRuleCoverage(context, { connection, comparisons, log, prompts });
   context.subscriptions.push(
     answerTrustWith(prompts),
     answerStartWith(prompts),
@@ -188,6 +192,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
     new TestSetEditing(runTargets, connection),
     ...registerLanguageModelTools(context, { connection, stores, user, log, prompts }),
     ...mcp.disposables,
+    ...ruleCoverage.disposables,
   );
   // Registered last: a stand-in only for what the lines above did not register (the job watch's commands are there).
   context.subscriptions.push(
@@ -223,7 +228,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
   // The build users get has no test API at all (esbuild drops this branch, and what only it uses).
   if (__TEST_HOOKS__ && process.env[TEST_API_ENV] === '1') {
     const probedResults = withProbes(results, (queryId) => results.probe(queryId));
-    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons, mcpServer: mcp.provider };
+    return { secrets: context.secrets, workspaceState: context.workspaceState, logUri: context.logUri, connection, sandbox, accounts, savedConnections: connection.saved, agents, stores, drafts, watched, refresher, policies, policyDocuments, summaryPreview, datasets, uploads, results: probedResults, log, runFiles, tables, tableUploads, jobViews: Object.assign(jobViews, { debugState: (jobId: string) => jobViews.shownState(jobId) }), user, prompts, editable, comparisons, mcpServer: mcp.provider, ruleCoverage: ruleCoverage.parts };
   }
   return undefined;
 }

@@ -58,3 +58,11 @@ export function unmatchedLines(coverage: KnownCoverage): string[] {
 export function ruleLine(rule: PolicyRuleRef): string {
   return `${rule.number} ${rule.path}`;
 }
+
+/** A rule's line in the editor: "4 cases · 3 labelled", "1 case · not labelled", or "no case reaches this rule". */
+export function ruleLensText(row: Pick<RuleCoverageRow, 'cases' | 'labelled'>): string {
+  const n = row.cases.length;
+  if (n === 0) return 'no case reaches this rule';
+  const labelled = row.labelled === 0 ? (n === 1 ? 'not labelled' : 'none labelled') : row.labelled === n && n > 1 ? 'all labelled' : `${row.labelled} labelled`;
+  return `${count(n, 'case')} · ${labelled}`;
+}

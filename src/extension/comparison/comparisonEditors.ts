@@ -140,6 +140,19 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     await session.resume(options);
   }
 
+  /**
+   * Opens a case of a comparison file the way its page does: the comparison view, then the case's outputs
+   * on the first target and on `targetId` (default the last) side by side.
+   */
+  async openCase(uri: vscode.Uri, index: number, targetId?: string): Promise<void> {
+    const session = this.session(uri) ?? (await this.open(uri));
+    if (!session) throw new Error(`${vscode.workspace.asRelativePath(uri)} is not open as a comparison.`);
+    const { targets, cases } = session.record;
+    if (!cases[index]) throw new Error(`${vscode.workspace.asRelativePath(uri)} has no case ${index + 1} any more: run the test set again.`);
+    const found = targets.findIndex((t) => t.id === targetId);
+    await showCase(session, index, 0, found > 0 ? found : targets.length - 1);
+  }
+
   /** Writes a comparison as CSV, JSON or Markdown; asks where unless `target` is given. Answers the file written. */
   async export(uri: vscode.Uri, format: ExportFormat, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const session = this.session(uri);
@@ -173,21 +186,9 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
   private async handle(session: ComparisonSession, message: Exclude<ComparisonPageMessage, { type: 'ready' }>): Promise<void> {
     const record = session.record;
     switch (message.type) {
-      case 'openCase': {
-        const c = record.cases[message.index];
-        const left = record.targets[message.left];
-        const right = record.targets[message.right];
-        if (!c || !left || !right) return;
-        const name = loadCore().caseLabel(c);
-        await vscode.commands.executeCommand(
-          'vscode.diff',
-          caseOutputsUri(session.document.uri, message.index, message.left, left.label),
-          caseOutputsUri(session.document.uri, message.index, message.right, right.label),
-          `${name}: ${left.label} ↔ ${right.label}`,
-          { preview: true },
-        );
+      case 'openCase':
+        await showCase(session, message.index, message.left, message.right);
         return;
-      }
       case 'openJob': {
         const target = record.targets[message.target];
         const run = target ? record.cases[message.index]?.runs[target.id] : undefined;
@@ -237,6 +238,22 @@ export class ComparisonEditors extends Disposable implements vscode.CustomTextEd
     this.sessions.clear();
     super.dispose();
   }
+}
+
+/** A case's outputs on two targets side by side (VS Code's diff editor). */
+async function showCase(session: ComparisonSession, index: number, leftIndex: number, rightIndex: number): Promise<void> {
+  const record = session.record;
+  const c = record.cases[index];
+  const left = record.targets[leftIndex];
+  const right = record.targets[rightIndex];
+  if (!c || !left || !right) return;
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    caseOutputsUri(session.document.uri, index, leftIndex, left.label),
+    caseOutputsUri(session.document.uri, index, rightIndex, right.label),
+    `${loadCore().caseLabel(c)}: ${left.label} ↔ ${right.label}`,
+    { preview: true },
+  );
 }
 
 /** The newest comparison (by its creation time) beside a test set whose test set it is. */

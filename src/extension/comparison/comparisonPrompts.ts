@@ -102,7 +102,11 @@ export async function confirmStart(question: { message: string; detail: string; 
   if (__TEST_HOOKS__ && answers?.start) return answers.start(question);
   const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.button);
   if (answer !== question.button) return false;
-  const { estimate } = question;
+  return confirmCost(question.estimate);
+}
+
+/** Above the cost ceiling of the settings, asks a second time whether to start; true below it (or with no estimate). */
+export async function confirmCost(estimate: CostEstimate | undefined): Promise<boolean> {
   const ceiling = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.confirmTwiceAboveCost, 0);
   if (!estimate || !loadCore().overCeiling(estimate, ceiling)) return true;
   const sure = 'Start Anyway';

@@ -3,6 +3,7 @@
  * clicked from there). One object is made at activation and handed to what asks; tests set its fields
  * through the test API. Read only behind `__TEST_HOOKS__`: the build users get always asks the user.
  */
+import type { CoveragePrompts } from '../coverage/coveragePrompts';
 import type { UploadPrompts } from '../datasets/uploads';
 import type { SavePrompts } from '../policies/policyDocuments';
 import type { SandboxPrompts } from '../sandbox/localSandbox';
@@ -21,4 +22,6 @@ export interface TestPrompts {
   modal?: (question: { message: string; detail: string; actions: string[] }) => string | undefined;
   /** Set: a language model tool's confirmation is answered with it (true: go ahead), with the message it would have shown. */
   toolConfirmation?: (message: string) => boolean;
+  /** Rule coverage's questions: the test set of a policy, the jobs to add as cases, the question before an uncovered trial. */
+  coverage?: Partial<CoveragePrompts>;
 }

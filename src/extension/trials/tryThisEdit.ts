@@ -7,9 +7,9 @@ import type { AgentsView } from '../agents/agentsView';
 import type { VersionDrafts } from '../agents/versionDrafts';
 import type { ComparisonEditors } from '../comparison/comparisonEditors';
 import { startComparisonFile } from '../comparison/comparisonCommands';
-import { confirmStart } from '../comparison/comparisonPrompts';
 import { offerTestSet, readTestSet } from '../comparison/testSetFiles';
 import type { Connection } from '../connection/connection';
+import { confirmTrialStart, editReachOf } from '../coverage/trialCoverage';
 import { parsePolicyEditUri } from '../documents/documentUris';
 import { loadCore } from '../lazyCore';
 import type { Log } from '../log';
@@ -72,8 +72,10 @@ export async function tryThisEdit(deps: TrialDeps, arg: unknown, args: TryArgs):
   const core = loadCore();
   const plan = core.trialPlan(testSet.cases);
   const estimate = await core.estimatePlan(client, { agentId: target.agent.id, jobs: plan.jobs, beforeJobIds: plan.beforeJobIds });
-  const question = core.trialStartQuestion({ policyName: source.policyName, agentName: target.agent.name, testSet: testSet.name, cases: testSet.cases.length, estimate, baseline: plan.baseline });
-  if (!args.confirmed && !(await confirmStart({ ...question, estimate }))) throw new CancelledError();
+  // The rules the edit changes and the cases reaching each: said before any job starts.
+  const rules = args.confirmed ? undefined : await editReachOf(client, source, testSetUri, deps.log);
+  const question = core.trialStartQuestion({ policyName: source.policyName, agentName: target.agent.name, testSet: testSet.name, cases: testSet.cases.length, estimate, baseline: plan.baseline, rules });
+  if (!args.confirmed && !(await confirmTrialStart(question, estimate, { source, reach: rules, testSet: testSetUri }))) throw new CancelledError();
   // The question named the real agent (as the service does), whose current version is the baseline: the yes grants running it.
   const confirmed = core.confirmedGrounds(client.gate, [written.agent(target.agent.id)], `the confirmation of ${question.button}`);
 

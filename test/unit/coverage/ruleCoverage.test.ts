@@ -1,7 +1,7 @@
 // Rule coverage: which rules of a policy version the cases of a comparison reach, read from one target's outputs.
 import * as assert from 'node:assert/strict';
 import { newComparison, type ComparisonRecord, type ComparisonTarget, type RunOutput } from '../../../src/core/comparison/comparisonRecord';
-import { coverageTableLines, ruleCoverageLine, unmatchedLines } from '../../../src/core/coverage/coverageText';
+import { coverageTableLines, ruleCoverageLine, ruleLensText, unmatchedLines } from '../../../src/core/coverage/coverageText';
 import { policyRuleList } from '../../../src/core/coverage/policyRuleList';
 import { coveragePercent, defaultCoverageTarget, ruleCoverage, type KnownCoverage, type RuleCoverage } from '../../../src/core/coverage/ruleCoverage';
 
@@ -153,5 +153,17 @@ describe('rule coverage of a policy by a test set', () => {
     record.cases[0]!.runs.before = { jobId: 'old', status: 3, outputs: matched(['Identity', 'Verifies the caller']) };
     assert.deepEqual(casesOf(known(ruleCoverage(CALLS, record, { targetId: 'before' })), '1.1'), ['call 1']);
     assert.throws(() => ruleCoverage(CALLS, record, { targetId: 'nope' }), /The comparison has no target "nope"; its targets are "before" \(Results before\), "now" \(Current version now\)\./);
+  });
+});
+
+describe('a rule’s coverage in the policy editor', () => {
+  const row = (cases: number, labelled: number) => ({ cases: Array.from({ length: cases }, (_, index) => ({ index, name: `call ${index}`, labelled: index < labelled })), labelled });
+
+  it('says how many cases reach a rule and how many of them are labelled, or that none reaches it', () => {
+    assert.equal(ruleLensText(row(4, 3)), '4 cases · 3 labelled');
+    assert.equal(ruleLensText(row(2, 2)), '2 cases · all labelled');
+    assert.equal(ruleLensText(row(1, 0)), '1 case · not labelled');
+    assert.equal(ruleLensText(row(3, 0)), '3 cases · none labelled');
+    assert.equal(ruleLensText(row(0, 0)), 'no case reaches this rule');
   });
 });
