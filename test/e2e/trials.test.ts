@@ -59,8 +59,13 @@ describe('Trying a policy edit on copies, in the browser', function () {
     await workbench.runCommand('Notifications: Clear All Notifications');
     await workbench.screenshot('trials--comparison');
 
-    // Publish This Edit from the comparison's title bar: the policy's save flow asks the version name.
+    // Publish This Edit from the comparison's title bar: a question naming the policy as the service does
+    // (the user's yes is what lets production be written), then the policy's save flow asks the version name.
     await page.locator('.editor-actions a.action-label[aria-label^="Publish This Edit"]').first().click();
+    const publish = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Publish$/ });
+    await publish.first().waitFor({ timeout: 30_000 });
+    assert.match(await page.locator('.monaco-dialog-box').first().innerText(), /as a new version of “Customer Call Quality Standard”/);
+    await publish.first().click();
     await workbench.answerInput('promises are fine', /Save as New Version/);
     await workbench.waitForNotification(/Published .*promises are fine/, 60_000);
     await workbench.screenshot('trials--published');
