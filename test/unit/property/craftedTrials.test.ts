@@ -18,6 +18,9 @@ import { readMarker, trialMarker, trialName } from '../../../src/core/trial/tria
 import { signedInTrialUser } from '../../../src/core/trial/trialOwnership';
 import { newDraftTrial, newTrial, parseTrial, serializeTrial, type TrialEntity, type TrialRecord } from '../../../src/core/trial/trialRecord';
 import { agentsApplying, setUpDraftTrial, setUpTrial } from '../../../src/core/trial/trialSetup';
+import { policyFileText } from '../../../src/core/trial/policyFile';
+import { testCaseLine } from '../../../src/core/comparison/testSet';
+import { JobStatus } from '../../../src/core/jobStatus';
 import { DEMO_LOOP_AGENT_ID, DEMO_LOOP_POLICY_ID } from '../../../src/sandbox/seed/demoLoop';
 import { startTestSandbox, type TestSandbox } from '../sandbox/helpers';
 import { clientOf, seedClientOf } from '../trial/trialHelpers';
@@ -95,6 +98,30 @@ describe('crafted trial files never write what is not their own copy (property, 
     return parseTrial(serializeTrial(record));
   }
 
+  /** How many of the command line's trials ran to their end (0: every one agrees, 1: some disagree). */
+  let triesRan = 0;
+
+  /** `agent-workbench try` and the try_policy_edit tool on a one-case test set beside the crafted record `record`. */
+  async function tryBeside(record: TrialRecord, n: number): Promise<void> {
+    const dir = path.join(root, `try-${n}`);
+    await fs.mkdir(dir);
+    const job = (await seed.jobs.list(DEMO_LOOP_AGENT_ID, { page_size: 5, status_code: JobStatus.SUCCESS })).results[0]!;
+    await fs.writeFile(path.join(dir, 'loop.testset.jsonl'), `${testCaseLine({ name: 'crafted neighbour', tags: [], inputs: { transcript: 'Agent: hello.', language: 'en' }, sourceJobId: job.id })}\n`);
+    const policy = await seed.policies.get(DEMO_LOOP_POLICY_ID);
+    const content = (await seed.policies.getVersion(policy.id, policy.current_version_id!)).content;
+    await fs.writeFile(path.join(dir, 'quality.policy.json'), policyFileText({ id: policy.id, name: policy.name }, policy.current_version_id ?? null, content));
+    await fs.writeFile(path.join(dir, 'loop.trial.json'), serializeTrial(record));
+    const env = { AGENT_WORKBENCH_BASE_URL: t.baseUrl, AGENT_WORKBENCH_TOKEN: t.token, AGENT_WORKBENCH_ORGANIZATION_ID: t.orgId };
+    const code = await runCli(['try', '--policy', 'quality.policy.json', '--test-set', 'loop.testset.jsonl'], env, { out: () => undefined, err: () => undefined, cwd: dir });
+    if (code === 0 || code === 1) triesRan++;
+    await fs.writeFile(path.join(dir, 'loop.trial.json'), serializeTrial(record));
+    const ctx = await toolContext(client, { root: dir });
+    const tool = toolNamed('try_policy_edit')!;
+    const input = { test_set: 'loop.testset.jsonl', policy_file: 'quality.policy.json' };
+    const plan = await tool.plan?.(input, ctx).catch(() => undefined);
+    if (plan) await callTool(tool, input, ctx, { plan, by: 'vscode' });
+  }
+
   const entityArb = (): fc.Arbitrary<TrialEntity> =>
     fc.oneof(
       fc.constantFrom(...realAgents).map((a): TrialEntity => ({ kind: 'agent', name: a.name, id: a.id, sourceAgentId: a.id, sourceVersionId: a.current_version_id ?? undefined })),
@@ -104,9 +131,10 @@ describe('crafted trial files never write what is not their own copy (property, 
       fc.record({ trialVersionId: fc.constantFrom(...realAgents.map((a) => a.current_version_id ?? 'x')) }).map(({ trialVersionId }): TrialEntity => ({ kind: 'agent', name: 'Support Call QA', id: DEMO_LOOP_AGENT_ID, sourceAgentId: DEMO_LOOP_AGENT_ID, trialVersionId })),
     );
 
-  it('leaves the census unchanged for Resume, Discard, Publish, Clean Up, clean-up and the publish tools', async () => {
+  it('leaves the census unchanged for Resume, Publish, the publish tools, try and try_policy_edit beside the file, Discard, Clean Up and clean-up', async () => {
     const ownTrials = new Set<string>();
     let n = 0;
+    let runs = 0;
     const specArb = fc.record({
       draft: fc.boolean(),
       user: fc.constantFrom('me', 'Bob', 'bob', ''),
@@ -139,6 +167,11 @@ describe('crafted trial files never write what is not their own copy (property, 
         const tool = toolNamed(spec.draft ? 'publish_agent_draft' : 'publish_policy_edit')!;
         const plan = await tool.plan?.({ trial_file: file }, ctx).catch(() => undefined);
         if (plan) await callTool(tool, { trial_file: file }, ctx, { plan, by: 'vscode' });
+        // Every tenth run: a trial next to the crafted record, by the command line and by the tool (its own
+        // copies come and go; the cases carry results before, so nothing runs on a real agent). A crafted
+        // record is never overwritten while the service has copies it names as this user's, and names nothing
+        // the trial writes.
+        if (++runs % 10 === 0) await tryBeside(crafted(spec), runs);
         // Discard, then Clean Up of the user's leftovers, then the command line's clean-up.
         await tolerate(() => discardTrial(client, crafted(spec), () => Promise.resolve()));
         await tolerate(async () => removeLeftovers(client, await findLeftovers(client, { user: me })));
@@ -148,6 +181,7 @@ describe('crafted trial files never write what is not their own copy (property, 
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+    assert.ok(triesRan > 0, 'trials beside crafted files ran to their end (a crafted file does not stop an honest run)');
     // The runs did make copies of their own (Resume of a file of this user's): they were theirs to make, and are gone again.
     assert.ok(await seed.agents.get(bobsCopy.agentId), 'Bob’s copy stays');
     assert.equal((await seed.agents.listVersions(DEMO_LOOP_AGENT_ID)).map((v) => draftFromVersion(v)).length > 0, true);
