@@ -13,6 +13,7 @@ import { readRuleCoverage, type CoveragePolicy, type RuleCoverageReport } from '
 import { parsePolicyFile } from '../core/trial/policyFile';
 import { CONNECTION_ENV, clientFromEnv, type Env } from './environment';
 import type { CliIo } from './tryCommand';
+import { UsageError } from './usageError';
 
 export const COVERAGE_USAGE = `Usage: agent-workbench coverage --policy <file.policy.json|policy id> --test-set <file.testset.jsonl|csv> [options]
 
@@ -49,12 +50,12 @@ export async function runCoverage(args: readonly string[], env: Env, io: CliIo):
   const policyFile = await readPolicyFileIfAny(path.resolve(cwd, values.policy));
   let client: ServiceClient | undefined;
   if (!policyFile) {
-    const made = clientFromEnv(env, 'agent-workbench-cli');
-    if (typeof made === 'string') {
-      io.err(`agent-workbench coverage: ${values.policy} is no file, so it is read as a policy id, and ${made}.\n${COVERAGE_USAGE}`);
-      return 2;
+    try {
+      client = clientFromEnv(env, 'agent-workbench-cli');
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      throw new UsageError(`${values.policy} is no file, so it is read as a policy id, and ${error.message.replace(/^./, (c) => c.toLowerCase())}`);
     }
-    client = made;
   }
   try {
     const policy: CoveragePolicy = policyFile ? { ...policyFile, source: values.policy } : { policyId: values.policy, versionId: values.version };
