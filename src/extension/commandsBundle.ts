@@ -10,6 +10,7 @@ import { registerQueryCommands } from './queries/queryCommands';
 import { registerRunCommands } from './runs/runCommands';
 import { registerTableCommands } from './tables/tableCommands';
 import { registerTrialCommands } from './trials/trialCommands';
+import { registerRuleCoverageCommands } from './coverage/coverageCommands';
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
 
@@ -23,6 +24,7 @@ export interface CommandDeps {
   tables: Args<typeof registerTableCommands>;
   comparisons: Args<typeof registerComparisonCommands>;
   trials: Args<typeof registerTrialCommands>[0];
+  coverage: Args<typeof registerRuleCoverageCommands>;
 }
 
 /** Registers every command of this bundle. */
@@ -36,5 +38,6 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     ...registerTableCommands(...deps.tables),
     ...registerComparisonCommands(...deps.comparisons),
     ...registerTrialCommands(deps.trials),
+    ...registerRuleCoverageCommands(...deps.coverage),
   ];
 }

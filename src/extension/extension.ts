@@ -6,7 +6,7 @@ import { Connection } from './connection/connection';
 import { AccountsProvider } from './connection/accountsProvider';
 import { applyProvisionedConnection } from './connection/provisioning';
 import type { SavedConnections } from './connection/savedConnections';
-import { AgentCommands, ComparisonCommands, DatasetCommands, DocumentCommands, PolicyCommands, QueryCommands, RunCommands, TableCommands, TEST_API_ENV, TrialCommands } from './constants';
+import { AgentCommands, ComparisonCommands, CoverageCommands, DatasetCommands, DocumentCommands, PolicyCommands, QueryCommands, RunCommands, TableCommands, TEST_API_ENV, TrialCommands } from './constants';
 import { lazyBundle } from './lazyCore';
 import { registerOnFirstUse } from './commands/onFirstUse';
 import { EditableFileSystem } from './documents/editableFileSystem';
@@ -52,13 +52,13 @@ import { openWalkthroughOnFirstRun } from './welcome/firstRun';
 import { TestSetEditing } from './comparison/testSetEditing';
 import { registerLanguageModelTools } from './tools/languageModelTools';
 import { registerMcpServerProvider, type McpServerProvider } from './tools/mcpServerProvider';
-import { registerRuleCoverage, type RuleCoverageParts } from './coverage/coverageCommands';
+import { registerRuleCoverage, type RuleCoverageParts } from './coverage/coverageEditor';
 
 let sandbox: LocalSandbox | undefined;
 
 /** The commands in dist/commands.js (src/extension/commandsBundle.ts), loaded the first time one of them runs. */
 const loadCommands = lazyBundle<typeof import('./commandsBundle')>('commands.js');
-const LAZY_COMMANDS: readonly string[] = [AgentCommands, PolicyCommands, DatasetCommands, QueryCommands, RunCommands, TableCommands, ComparisonCommands, TrialCommands, DocumentCommands].flatMap((ids) => Object.values(ids));
+const LAZY_COMMANDS: readonly string[] = [AgentCommands, PolicyCommands, DatasetCommands, QueryCommands, RunCommands, TableCommands, ComparisonCommands, TrialCommands, DocumentCommands, CoverageCommands].flatMap((ids) => Object.values(ids));
 
 /**
  * What `activate` returns when the test harness asks for it (`AGENT_WORKBENCH_TEST_API=1`): the
@@ -208,6 +208,7 @@ export function activate(context: vscode.ExtensionContext): AgentWorkbenchApi | 
           tables: [tables, tableUploads, results, log],
           comparisons: [agents, comparisons, log],
           trials: { connection, agents, policies, policyDocuments, versionDrafts: drafts, comparisons, log, madeHere: new Set<string>() },
+          coverage: [ruleCoverage.parts, { connection, comparisons, log, prompts }],
         }),
       context.subscriptions,
       log,

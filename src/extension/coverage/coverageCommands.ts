@@ -1,53 +1,29 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands/commandRunner';
 import type { ComparisonEditors } from '../comparison/comparisonEditors';
-import type { Connection } from '../connection/connection';
 import { CoverageCommands } from '../constants';
-import type { Log } from '../log';
-import type { TestPrompts } from '../testing/testPrompts';
 import { CancelledError } from '../util/errors';
-import { CoverageLenses, type RuleArgs } from './coverageLenses';
-import { CoverageMarks } from './coverageMarks';
+import type { RuleArgs } from './coverageLenses';
+import type { RuleCoverageDeps, RuleCoverageParts } from './coverageEditor';
 import { findCases } from './findCases';
-import { NewestComparisons } from './newestComparisons';
-import { isPolicyDocument, PolicyCoverage } from './policyCoverage';
-import { PolicyTestSets } from './policyTestSets';
+import { isPolicyDocument, type PolicyCoverage } from './policyCoverage';
 import { answerTrialCoverageWith } from './trialCoverage';
 
-/** What rule coverage in the editor works with. */
-export interface RuleCoverageDeps {
-  connection: Connection;
-  comparisons: ComparisonEditors;
-  log: Log;
-  prompts: TestPrompts;
-}
-
-/** The parts tests read: what each policy document shows, and the marks of its editors. */
-export interface RuleCoverageParts {
-  coverage: PolicyCoverage;
-  marks: CoverageMarks;
-}
-
-/** Rule coverage in the policy editor (lenses, marks, hovers) and its commands: Choose Test Set, Find Cases, Open Case, Show Cases. */
-export function registerRuleCoverage(context: vscode.ExtensionContext, deps: RuleCoverageDeps): { parts: RuleCoverageParts; disposables: vscode.Disposable[] } {
+/**
+ * The commands of rule coverage: Choose Test Set, Find Cases, Open Case, Show Cases (loaded with the
+ * other commands on first use; the lenses, marks and hovers are the editor's, registered at activation in
+ * coverageEditor.ts).
+ */
+export function registerRuleCoverageCommands(parts: RuleCoverageParts, deps: RuleCoverageDeps): vscode.Disposable[] {
   const { log, prompts } = deps;
-  const newest = new NewestComparisons();
-  const testSets = new PolicyTestSets(context.workspaceState, deps.connection, prompts, log);
-  const coverage = new PolicyCoverage(testSets, newest);
-  const marks = new CoverageMarks(context.extensionUri, coverage);
-  const disposables = [
-    newest,
-    testSets,
-    coverage,
-    new CoverageLenses(coverage),
-    marks,
+  const { coverage } = parts;
+  return [
     answerTrialCoverageWith(prompts),
     registerCommand(log, CoverageCommands.chooseTestSet, (arg?: unknown, args?: { testSet?: vscode.Uri }) => chooseTestSet(coverage, arg, args?.testSet)),
     registerCommand(log, CoverageCommands.findCases, (arg?: unknown) => findCases({ connection: deps.connection, coverage, answers: prompts }, arg)),
     registerCommand(log, CoverageCommands.openCase, (arg?: unknown) => openCase(deps.comparisons, arg)),
     registerCommand(log, CoverageCommands.showCases, (arg?: unknown) => showCases(coverage, deps.comparisons, arg)),
   ];
-  return { parts: { coverage, marks }, disposables };
 }
 
 /** Choose Test Set for Rule Coverage…: of the policy of the document given (a header lens), or of the active editor. */
