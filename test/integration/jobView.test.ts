@@ -139,7 +139,7 @@ describe('Job view', function () {
     const model = await waitFor(() => {
       const shown = api.jobViews.debugState(jobId)?.model;
       return shown?.agentId === DEMO_LOOP_AGENT_ID && shown.header.find((f) => f.label === 'Version')?.value !== 'unknown version' ? shown : undefined;
-    }, 'the view under the job’s own agent, its version named');
+    }, 'the view under the job’s own agent, its version named', 45_000);
     assert.equal(model.agentName, 'Support Call QA');
     assert.match(model.title, /Support Call QA/);
     const version = model.header.find((f) => f.label === 'Version')!.value;

@@ -115,7 +115,7 @@ describe('Watched jobs', function () {
     const watched = api.stores.require().watcher;
     watched.unwatchAll();
     // `[slow]` keeps the sandbox's job running for a while, so it surely finishes while watched.
-    const jobId = await api.connection.requireClient().agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript} [slow] [ok]` } });
+    const jobId = await sandbox.client().agents.run(DEMO_LOOP_AGENT_ID, { inputs: { ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript} [slow] [ok]` } });
     await vscode.commands.executeCommand('agentWorkbench.jobs.watch', { agentId: DEMO_LOOP_AGENT_ID, jobId });
     await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.status !== undefined && !isFinalStatus(j.status)), 'the job seen running');
     const job = await waitFor(() => watched.jobs().find((j) => j.id === jobId && j.unseen), 'the job to finish unseen', 45_000);
