@@ -132,8 +132,10 @@ describe('Job view', function () {
   it('shows a job pasted under another agent (Open Job → an agent → another agent’s job ID) with its own agent and version name', async () => {
     const api = await workbench();
     const client = api.connection.requireClient();
-    const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, language: 'pt' });
-    const other = (await client.agents.list({ page_size: 50 })).results.find((a) => a.id !== DEMO_LOOP_AGENT_ID);
+    // Inputs no earlier test sent: a job answered from the cache is another story (its record is the cached one's).
+    const jobId = await finishedJob({ ...DEMO_LOOP_INPUTS, transcript: `${DEMO_LOOP_INPUTS.transcript}\nAgent: pasted ${Date.now().toString(36)}.`, language: 'pt' });
+    // A seeded agent of the demo, not whichever comes first (earlier suites make and delete agents of their own).
+    const other = (await client.agents.list({ search: 'Invoice Classifier', page_size: 50 })).results.find((a) => a.id !== DEMO_LOOP_AGENT_ID && a.name === 'Invoice Classifier');
     assert.ok(other, 'another agent');
     await vscode.commands.executeCommand('agentWorkbench.jobs.open', { agentId: other.id, jobId });
     const model = await waitFor(() => {
