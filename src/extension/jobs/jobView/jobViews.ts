@@ -223,7 +223,8 @@ export class JobViews extends Disposable {
       );
     const statusRead = withStatus ? settle('status', client.jobs.status(jobId), (status) => (state.status = status)) : Promise.resolve();
     const resultRead = settle('result', this.batcher.read(jobId), (result) => (state.result = result));
-    const versionRead = state.job ? Promise.resolve() : this.versionName(state);
+    // The job's own agent is checked even when the store knew the job (a list of its real agent brought it).
+    const versionRead = this.versionName(state);
     try {
       await Promise.all([statusRead, resultRead, versionRead]);
     } finally {
@@ -241,7 +242,8 @@ export class JobViews extends Disposable {
     try {
       const result = await this.batcher.read(state.jobId);
       if (result?.agent_id && result.agent_id !== state.agentId) await this.ownAgent(state, result.agent_id);
-      if (!result?.agent_version_id) return;
+      // A job the store knows is named by its record's version already.
+      if (state.job || !result?.agent_version_id) return;
       const version = await this.connection.requireClient().agents.getVersion(state.agentId, result.agent_version_id);
       state.versionName = version.version_name;
     } catch (error) {
